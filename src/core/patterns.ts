@@ -1,0 +1,185 @@
+/**
+ * Line patterns, built once per rule by brute force from the rules themselves.
+ *
+ * A *line key* describes the 10 cells around a cell on one line (offsets -5..-1, +1..+5),
+ * 2 bits each: 0 empty, 1 black, 2 white, 3 off-board. Slot s holds offset s-5 for s<5 and
+ * s-4 for s>=5, so the key is `sum(code << 2*slot)`.
+ *
+ * `PATTERN_TABLE[rule][key]` gives, for a stone of each colour placed on the (empty) centre,
+ * the pattern class it makes on that line: black in bits 0..2, white in bits 3..5.
+ * Only shapes that *include the centre stone* count: a four elsewhere on the line is not
+ * this cell's four.
+ *
+ * Classes (by the rules, nothing hand-tuned):
+ *  FIVE       the stone makes five (freestyle: 5 or more; standard: exactly 5)
+ *  OPEN_FOUR  after it, two or more cells would each make five with it (unstoppable on the line)
+ *  FOUR       exactly one such cell
+ *  OPEN_THREE some next stone makes an OPEN_FOUR
+ *  THREE      some next stone makes a FOUR, none an OPEN_FOUR
+ *  OPEN_TWO   some next stone makes an OPEN_THREE
+ *  TWO        some next stone makes a THREE
+ *  NONE       otherwise
+ */
+import type { Rule } from './types.js';
+
+export const P_NONE = 0;
+export const P_TWO = 1;
+export const P_OPEN_TWO = 2;
+export const P_THREE = 3;
+export const P_OPEN_THREE = 4;
+export const P_FOUR = 5;
+export const P_OPEN_FOUR = 6;
+export const P_FIVE = 7;
+export const PATTERN_NAMES = ['none', 'two', 'open-two', 'three', 'open-three', 'four', 'open-four', 'five'];
+
+/** Combined class of one cell for one colour, from its four line patterns. */
+export const C_NONE = 0;
+export const C_TWO = 1; // some two
+export const C_DOUBLE_TWO = 2; // two open twos: a double three next
+export const C_CLOSED_THREE = 3; // a closed three: a four next
+export const C_THREE = 4; // one open three
+export const C_DOUBLE_THREE = 5;
+export const C_FOUR = 6; // one four, no open three
+export const C_FOUR_THREE = 7;
+export const C_OPEN_FOUR = 8; // an open four or a double four: wins next move
+export const C_FIVE = 9;
+export const N_COMBINED = 10;
+export const COMBINED_NAMES = ['none', 'two', 'double-two', 'closed-three', 'three', 'double-three', 'four', 'four-three', 'open-four', 'five'];
+
+export const KEY_BITS = 20;
+export const OFF_BOARD = 3;
+
+/** Slot of a neighbour at `offset` (-5..-1, 1..5) inside a line key. */
+export function slotOf(offset: number): number {
+  return offset < 0 ? offset + 5 : offset + 4;
+}
+
+// --- classification over colour-relative lines -----------------------------------------
+// A relative line is 11 cells, index 5 the centre (own stone placed); cells 1..9 are
+// 0 empty / 1 own / 2 blocked; cells 0 and 10 only matter as own (1) or not (2).
+
+function isFive(L: Uint8Array, exact: boolean): boolean {
+  let n = 1;
+  for (let i = 4; i >= 0 && L[i] === 1; i--) n++;
+  for (let i = 6; i <= 10 && L[i] === 1; i++) n++;
+  return exact ? n === 5 : n >= 5;
+}
+
+function memoIndex(L: Uint8Array): number {
+  let idx = 0;
+  for (let i = 9; i >= 1; i--) if (i !== 5) idx = idx * 3 + L[i]!;
+  return idx + (L[0] === 1 ? 6561 : 0) + (L[10] === 1 ? 13122 : 0);
+}
+
+function classifier(exact: boolean) {
+  const memo = new Int8Array(26244).fill(-1);
+  const classify = (L: Uint8Array): number => {
+    const mi = memoIndex(L);
+    const cached = memo[mi]!;
+    if (cached >= 0) return cached;
+    let result = P_NONE;
+    if (isFive(L, exact)) result = P_FIVE;
+    else {
+      let completions = 0;
+      for (let e = 1; e <= 9; e++) {
+        if (L[e] !== 0) continue;
+        L[e] = 1;
+        if (isFive(L, exact)) completions++;
+        L[e] = 0;
+      }
+      if (completions >= 2) result = P_OPEN_FOUR;
+      else if (completions === 1) result = P_FOUR;
+      else {
+        for (let e = 1; e <= 9; e++) {
+          if (L[e] !== 0) continue;
+          L[e] = 1;
+          const p = classify(L);
+          L[e] = 0;
+          const lower = p === P_OPEN_FOUR ? P_OPEN_THREE : p === P_FOUR ? P_THREE : p === P_OPEN_THREE ? P_OPEN_TWO : p === P_THREE ? P_TWO : P_NONE;
+          if (lower > result) result = lower;
+        }
+      }
+    }
+    memo[mi] = result;
+    return result;
+  };
+  return classify;
+}
+
+const tables = new Map<Rule, Uint8Array>();
+
+/** The pattern table for a rule (built on first use, about a millisecond or two). */
+export function patternTable(rule: Rule): Uint8Array {
+  let t = tables.get(rule);
+  if (!t) {
+    t = buildPatternTable(rule);
+    tables.set(rule, t);
+  }
+  return t;
+}
+
+/** Codes of one side (5 slots) that can occur: off-board cells form the far end. */
+function validSides(nearSlotFirst: boolean): number[] {
+  const out: number[] = [];
+  for (let code = 0; code < 1024; code++) {
+    // walk from the slot nearest the centre outwards; once off-board, stay off-board
+    let off = false;
+    let good = true;
+    for (let k = 1; k <= 5; k++) {
+      const slot = nearSlotFirst ? 5 - k : k - 1; // left side: slot 4 is offset -1; right side (as 0..4): slot 0 is offset +1
+      const v = (code >> (2 * slot)) & 3;
+      if (v === OFF_BOARD) off = true;
+      else if (off) good = false;
+    }
+    if (good) out.push(code);
+  }
+  return out;
+}
+
+function buildPatternTable(rule: Rule): Uint8Array {
+  const classify = classifier(rule === 'standard');
+  const table = new Uint8Array(1 << KEY_BITS);
+  const left = validSides(true);
+  const right = validSides(false);
+  const L = new Uint8Array(11);
+  const rel = (v: number, c: number) => (v === 0 ? 0 : v === c ? 1 : 2);
+  for (const lc of left) {
+    for (const rc of right) {
+      const key = lc | (rc << 10);
+      let packed = 0;
+      for (let c = 1; c <= 2; c++) {
+        for (let s = 0; s < 10; s++) {
+          const v = (key >> (2 * s)) & 3;
+          const cell = s < 5 ? s : s + 1;
+          L[cell] = rel(v, c);
+        }
+        L[5] = 1;
+        packed |= classify(L) << (3 * (c - 1));
+      }
+      table[key] = packed;
+    }
+  }
+  return table;
+}
+
+/** COMBINED_TABLE[p0 | p1<<3 | p2<<6 | p3<<9] for one colour's four line patterns. */
+export const COMBINED_TABLE: Uint8Array = (() => {
+  const t = new Uint8Array(4096);
+  for (let i = 0; i < 4096; i++) {
+    const n = new Int8Array(8);
+    for (let d = 0; d < 4; d++) n[(i >> (3 * d)) & 7]!++;
+    let c = C_NONE;
+    const fours = n[P_FOUR]!;
+    if (n[P_FIVE]) c = C_FIVE;
+    else if (n[P_OPEN_FOUR] || fours >= 2) c = C_OPEN_FOUR;
+    else if (fours === 1 && n[P_OPEN_THREE]) c = C_FOUR_THREE;
+    else if (fours === 1) c = C_FOUR;
+    else if (n[P_OPEN_THREE]! >= 2) c = C_DOUBLE_THREE;
+    else if (n[P_OPEN_THREE] === 1) c = C_THREE;
+    else if (n[P_THREE]) c = C_CLOSED_THREE;
+    else if (n[P_OPEN_TWO]! >= 2) c = C_DOUBLE_TWO;
+    else if (n[P_OPEN_TWO] || n[P_TWO]) c = C_TWO;
+    t[i] = c;
+  }
+  return t;
+})();

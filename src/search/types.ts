@@ -1,0 +1,55 @@
+/**
+ * Plain data that crosses the search boundary. Moves are point indices (row * size + col,
+ * row 0 at the top), never strings; search does no I/O.
+ */
+import type { Board } from '../core/board.js';
+
+/** How long / how far one `go` may run. All fields optional; the tightest one wins. */
+export interface Limits {
+  /** Time for this move in ms (hard limit, the engine keeps a safety margin inside it). */
+  turnMs?: number;
+  /** Time left on our game clock in ms (ALPHANO, Gomocup `time_left`). */
+  gameLeftMs?: number;
+  /** Increment per move in ms. */
+  incrementMs?: number;
+  /** Whole-match budget in ms (Gomocup `timeout_match`), for pacing. */
+  matchMs?: number;
+  nodes?: number;
+  depth?: number;
+}
+
+export type MoveSource = 'book' | 'five' | 'vcf' | 'vct' | 'defence' | 'alphabeta';
+
+export interface SearchInfo {
+  depth: number;
+  /** Score from the side to move's point of view (centipawn-like; mate scores near +-MATE). */
+  score: number;
+  nodes: number;
+  ms: number;
+  pv: number[];
+}
+
+export interface MoveResult extends SearchInfo {
+  move: number;
+  source: MoveSource;
+}
+
+export type Verdict = 'win' | 'loss' | 'draw' | 'unknown';
+
+export interface BookHit {
+  /** From the side to move's point of view. */
+  verdict: Verdict;
+  score: number;
+  depth: number;
+  /** In the caller's orientation; absent if the book has no move for this position. */
+  bestMove?: number;
+}
+
+/** What search needs from an opening book; the book module implements it. */
+export interface BookProbe {
+  probe(board: Board): BookHit | undefined;
+}
+
+/** Mate scores: a win in n plies scores MATE - n. */
+export const MATE = 30000;
+export const MATE_BOUND = MATE - 1000;

@@ -1,0 +1,476 @@
+/**
+ * Depth-first proof-number search (df-pn, Nagai 2002) with the 1+epsilon threshold trick
+ * (Pawlewicz & Lew 2007), for the attacker A = the side to move at an OR root (or the side
+ * NOT to move at an AND root, to prove that the side to move loses).
+ *
+ * Two modes share the code:
+ *  - 'vct' (threat-space search): A plays only fours and open-three-making moves; D plays
+ *    only the replies threats.ts proves can matter (every cell that removes all of A's
+ *    open-four cells, plus D's own fours). A node where A has no threat is a disproof in
+ *    threat space only, never a claim about the game.
+ *  - 'game' (Allis-style proof-number search over the real game tree): A plays threats and
+ *    the best few other moves by a pattern heuristic; D plays EVERY empty cell unless A has a
+ *    threat, when the threat rules above prune soundly. New OR nodes first try a small VCT.
+ *
+ * Only proofs are ever reported as results; disproofs mean "not found".
+ */
+import type { Board } from '../core/board.js';
+import type { Color } from '../core/types.js';
+import { C_FOUR, C_FIVE, C_OPEN_FOUR } from '../core/patterns.js';
+import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from '../core/zobrist.js';
+import { INF, PnTable } from './pntt.js';
+import { collectDefences, collectThreats, findFive, fiveCount } from './threats.js';
+import { VcfSearcher } from './vcf.js';
+import { C_CLOSED_THREE, C_DOUBLE_TWO } from '../core/patterns.js';
+
+export type PnMode = 'vct' | 'game';
+
+export interface PnOptions {
+  mode?: PnMode;
+  maxNodes?: number;
+  deadline?: number;
+  now?: () => number;
+  maxDepth?: number;
+  /** Game mode: how many non-threat attacker moves to consider at an OR node. */
+  width?: number;
+  /** VCT mode: also let the attacker make quiet moves that threaten a VCF (wider, slower). */
+  vcfThreats?: boolean;
+  /** Game mode: VCT budget tried at each new OR node. */
+  leafVctNodes?: number;
+}
+
+export type PnStatus = 'proven' | 'disproven' | 'unknown';
+
+export interface PnResult {
+  status: PnStatus;
+  nodes: number;
+  /** The proving move at an OR root. */
+  move: number;
+}
+
+const EPS = 0.25;
+const STRIDE = 484;
+const CLASS_WEIGHT = [0, 4, 16, 12, 40, 120, 100, 500, 2000, 10000];
+
+function add(a: number, b: number): number {
+  const s = a + b;
+  return s >= INF ? INF : s;
+}
+
+export class PnSearcher {
+  readonly vctTT: PnTable;
+  readonly gameTT: PnTable;
+  private tt!: PnTable;
+  private readonly moves: Int16Array;
+  private readonly cLo: Int32Array;
+  private readonly cHi: Int32Array;
+  private readonly scoreBuf: Float64Array;
+  private readonly cPn: Int32Array;
+  private readonly cDn: Int32Array;
+  private readonly mark = new Uint8Array(MAX_AREA);
+  private b!: Board;
+  private a: Color = 1;
+  private mode: PnMode = 'vct';
+  nodes = 0;
+  private maxNodes = Infinity;
+  private deadline = Infinity;
+  private now: () => number = () => 0;
+  private aborted = false;
+  private maxDepth = 60;
+  private width = 8;
+  private leafVctNodes = 300;
+  private retPn = 0;
+  private retDn = 0;
+  private tag = '';
+  private readonly vcfs = new VcfSearcher();
+  private readonly zone = new Uint8Array(MAX_AREA);
+  /** Budget of each VCF probe used to detect and refute VCF threats. */
+  private vcfProbeNodes = 400;
+  private vcfThreats = false;
+
+  constructor(ttBits = 20) {
+    this.vctTT = new PnTable(ttBits);
+    this.gameTT = new PnTable(ttBits - 2);
+    this.moves = new Int16Array(STRIDE * 130);
+    this.cLo = new Int32Array(STRIDE * 130);
+    this.cHi = new Int32Array(STRIDE * 130);
+    this.scoreBuf = new Float64Array(MAX_AREA);
+    this.cPn = new Int32Array(STRIDE * 130);
+    this.cDn = new Int32Array(STRIDE * 130);
+  }
+
+  private reset(b: Board): void {
+    const tag = `${b.size}/${b.rule}`;
+    if (tag !== this.tag) {
+      this.vctTT.clear();
+      this.gameTT.clear();
+      this.tag = tag;
+    }
+  }
+
+  /**
+   * Prove that `attacker` wins from the current position. If the side to move is the
+   * attacker the root is an OR node, otherwise an AND node.
+   */
+  solve(b: Board, attacker: Color, opts: PnOptions = {}): PnResult {
+    this.reset(b);
+    this.b = b;
+    this.a = attacker;
+    this.mode = opts.mode ?? 'vct';
+    this.tt = this.mode === 'vct' ? this.vctTT : this.gameTT;
+    this.nodes = 0;
+    this.aborted = false;
+    this.maxNodes = opts.maxNodes ?? Infinity;
+    this.deadline = opts.deadline ?? Infinity;
+    this.now = opts.now ?? (() => 0);
+    this.maxDepth = Math.min(opts.maxDepth ?? (this.mode === 'vct' ? 60 : 40), 120);
+    this.width = opts.width ?? 8;
+    this.leafVctNodes = opts.leafVctNodes ?? 300;
+    this.vcfThreats = opts.vcfThreats ?? false;
+    const isOr = b.toMove === attacker;
+    this.mid(isOr, 0, INF - 1, INF - 1);
+    const status: PnStatus = this.retPn === 0 ? 'proven' : this.retDn === 0 && !this.aborted ? 'disproven' : 'unknown';
+    let move = -1;
+    if (status === 'proven' && isOr) {
+      const e = this.tt.find(b.hashLo, b.hashHi);
+      if (e >= 0) move = this.tt.best[e]!;
+      if (move < 0) move = findFive(b, attacker);
+    }
+    return { status, nodes: this.nodes, move };
+  }
+
+  /**
+   * The children of the current position as the search sees them (for proof extraction):
+   * an empty list when the node is proven outright, undefined when it is disproven.
+   */
+  children(b: Board, attacker: Color, isOr: boolean, mode: PnMode): number[] | undefined {
+    this.b = b;
+    this.a = attacker;
+    const saveMode = this.mode;
+    const saveWide = this.vcfThreats;
+    this.mode = mode;
+    // the wide rules are a superset of the plain ones and agree with them wherever a plain
+    // proof exists, so one child set serves proofs from either
+    this.vcfThreats = true;
+    const n = this.generate(isOr, 128 * STRIDE); // a scratch row no search depth reaches
+    this.mode = saveMode;
+    this.vcfThreats = saveWide;
+    if (n === -1) return [];
+    if (n === -2) return undefined;
+    return Array.from(this.moves.subarray(128 * STRIDE, 128 * STRIDE + n));
+  }
+
+  /** TT value of a position, for proof extraction: [pn, dn, best] or undefined. */
+  lookup(b: Board, mode: PnMode): [number, number, number] | undefined {
+    const tt = mode === 'vct' ? this.vctTT : this.gameTT;
+    const e = tt.find(b.hashLo, b.hashHi);
+    if (e < 0) return undefined;
+    return [tt.pn[e]!, tt.dn[e]!, tt.best[e]!];
+  }
+
+  /**
+   * Children of the current node into moves[base..]. Returns the count, or -1 when the node
+   * is proven for A, -2 when disproven (in this mode).
+   */
+  generate(isOr: boolean, base: number): number {
+    const b = this.b;
+    const a = this.a;
+    const d = (3 - a) as Color;
+    const moves = this.moves;
+    if (isOr) {
+      if (fiveCount(b, a) > 0) return -1;
+      const nd = fiveCount(b, d);
+      if (nd >= 2) return -2;
+      if (nd === 1) {
+        moves[base] = findFive(b, d);
+        return 1;
+      }
+      let n = collectThreats(b, a, moves, base);
+      if (this.mode === 'game') n += this.positionalMoves(base, n);
+      else if (this.vcfThreats) n += this.quietThreats(base, n);
+      return n === 0 ? -2 : n;
+    }
+    if (fiveCount(b, d) > 0) return -2;
+    const na = fiveCount(b, a);
+    if (na >= 2) return -1;
+    if (na === 1) {
+      moves[base] = findFive(b, a);
+      return 1;
+    }
+    const n = collectDefences(b, a, moves, base, this.mark);
+    if (n === 0) return -1;
+    if (n > 0) return n;
+    if (this.vcfThreats || this.mode === 'game') {
+      const nv = this.vcfDefences(base);
+      if (nv === 0) return -1;
+      if (nv > 0) return nv;
+    }
+    if (this.mode === 'vct') return -2;
+    // game mode, no threat: every empty cell
+    let m = 0;
+    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0) moves[base + m++] = q;
+    return m === 0 ? -2 : m;
+  }
+
+  /**
+   * Attacker moves that are not fours or threes but may threaten a VCF: closed threes and
+   * double twos. The AND node after them checks whether a VCF threat really exists.
+   */
+  private quietThreats(base: number, have: number): number {
+    const b = this.b;
+    const o = this.a - 1;
+    const comb = b.comb;
+    let n = 0;
+    const start = base + have;
+    for (let q = 0; q < b.area; q++) {
+      if (b.cells[q] !== 0) continue;
+      const c = comb[q * 2 + o]!;
+      if (c === C_CLOSED_THREE || c === C_DOUBLE_TWO) this.moves[start + n++] = q;
+    }
+    return n;
+  }
+
+  /**
+   * D to move, A has no five cell and no open-four cell. If A (given the move) has a VCF, D's
+   * replies that can matter are D's fours and the cells of the VCF's relevance zone (within 5
+   * along the four lines of every cell of the VCF line) after which A has no VCF; any other D
+   * move leaves every pattern of that VCF unchanged, so A wins by it. Returns the count,
+   * 0 when nothing defends, or -1 when A has no VCF threat (within the probe budget).
+   */
+  private vcfDefences(base: number): number {
+    const b = this.b;
+    const a = this.a;
+    const d = (3 - a) as Color;
+    const probe = { maxNodes: this.vcfProbeNodes };
+    b.setToMove(a);
+    const r = this.vcfs.search(b, probe);
+    b.setToMove(d);
+    this.nodes += r.nodes;
+    if (!r.win) return -1;
+    const zone = this.zone;
+    const size = b.size;
+    const moves = this.moves;
+    let n = 0;
+    for (const c of r.line) {
+      const cx = c % size;
+      const cy = (c - cx) / size;
+      for (let dir = 0; dir < 4; dir++) {
+        const dx = dir === 0 ? 1 : dir === 3 ? -1 : dir === 1 ? 0 : 1;
+        const dy = dir === 0 ? 0 : 1;
+        for (let k = -5; k <= 5; k++) {
+          const x = cx + k * dx;
+          const y = cy + k * dy;
+          if (x < 0 || y < 0 || x >= size || y >= size) continue;
+          const q = y * size + x;
+          if (b.cells[q] !== 0 || zone[q]) continue;
+          zone[q] = 1;
+          moves[base + n++] = q;
+        }
+      }
+    }
+    // keep the zone cells after which A has no VCF, and D's fours
+    let m = 0;
+    const dOff = d - 1;
+    for (let i = 0; i < n; i++) {
+      const q = moves[base + i]!;
+      zone[q] = 0;
+      if (b.comb[q * 2 + dOff]! >= C_FOUR) continue; // listed with the fours below
+      b.play(q);
+      const rr = this.vcfs.search(b, probe);
+      b.undo();
+      this.nodes += rr.nodes;
+      if (!rr.win) moves[base + m++] = q;
+    }
+    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && b.comb[q * 2 + dOff]! >= C_FOUR) moves[base + m++] = q;
+    return m;
+  }
+
+  /** Game mode: the best `width` non-threat moves near stones, appended after `have` threats. */
+  private positionalMoves(base: number, have: number): number {
+    const b = this.b;
+    const a = this.a;
+    const o = a - 1;
+    const size = b.size;
+    const sc = this.scoreBuf;
+    const start = base + have;
+    let n = 0;
+    for (let q = 0; q < b.area; q++) {
+      if (b.cells[q] !== 0) continue;
+      const ca = b.comb[q * 2 + o]!;
+      if (ca >= 4) continue; // threats already listed (C_THREE and up)
+      // near a stone (distance <= 2)
+      const x = q % size;
+      const y = (q - x) / size;
+      let near = false;
+      for (let dy = -2; dy <= 2 && !near; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= size) continue;
+        for (let dx = -2; dx <= 2; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < size && b.cells[yy * size + xx] !== 0) { near = true; break; }
+        }
+      }
+      if (!near) continue;
+      sc[q] = CLASS_WEIGHT[ca]! * 1.5 + CLASS_WEIGHT[b.comb[q * 2 + 1 - o]!]!;
+      // insertion into a top-`width` list
+      let i = Math.min(n, this.width);
+      if (i === this.width && sc[q]! <= sc[this.moves[start + i - 1]!]!) continue;
+      if (i === this.width) i--;
+      while (i > 0 && sc[this.moves[start + i - 1]!]! < sc[q]!) {
+        this.moves[start + i] = this.moves[start + i - 1]!;
+        i--;
+      }
+      this.moves[start + i] = q;
+      if (n < this.width) n++;
+    }
+    if (b.ply === 0 && n === 0) {
+      this.moves[start] = (size >> 1) * size + (size >> 1);
+      n = 1;
+    }
+    return n;
+  }
+
+  private mid(isOr: boolean, depth: number, thpn: number, thdn: number): void {
+    const b = this.b;
+    const tt = this.tt;
+    this.nodes++;
+    if (this.nodes > this.maxNodes || ((this.nodes & 1023) === 0 && this.now() > this.deadline)) this.aborted = true;
+    const lo = b.hashLo;
+    const hi = b.hashHi;
+    let e = tt.find(lo, hi);
+    if (e >= 0) {
+      const pn = tt.pn[e]!;
+      const dn = tt.dn[e]!;
+      if (pn === 0 || dn === 0 || pn >= thpn || dn >= thdn || this.aborted) {
+        this.retPn = pn;
+        this.retDn = dn;
+        return;
+      }
+    }
+    if (this.aborted) {
+      this.retPn = 1;
+      this.retDn = 1;
+      return;
+    }
+    if (depth >= this.maxDepth) {
+      this.retPn = INF;
+      this.retDn = 0;
+      return;
+    }
+    // Game mode: a new OR node first tries a small threat-space proof.
+    if (isOr && this.mode === 'game' && e < 0 && this.leafVctNodes > 0) {
+      if (this.tryVct(depth)) {
+        this.retPn = 0;
+        this.retDn = INF;
+        return;
+      }
+    }
+    const base = depth * STRIDE;
+    const n = this.generate(isOr, base);
+    if (n < 0) {
+      const pn = n === -1 ? 0 : INF;
+      const dn = n === -1 ? INF : 0;
+      tt.store(lo, hi, pn, dn, 1, -1);
+      this.retPn = pn;
+      this.retDn = dn;
+      return;
+    }
+    const moves = this.moves;
+    const cLo = this.cLo;
+    const cHi = this.cHi;
+    const mover = b.toMove;
+    const zoff = (mover - 1) * MAX_AREA;
+    for (let i = 0; i < n; i++) {
+      const q = moves[base + i]!;
+      cLo[base + i] = lo ^ ZOBRIST_LO[zoff + q]! ^ SIDE_LO;
+      cHi[base + i] = hi ^ ZOBRIST_HI[zoff + q]! ^ SIDE_HI;
+    }
+    const startNodes = this.nodes;
+    const a = this.a;
+    const cPn = this.cPn;
+    const cDn = this.cDn;
+    // children's numbers: from the table when known, else a heuristic start (df-pn+)
+    for (let i = 0; i < n; i++) {
+      const ce = tt.find(cLo[base + i]!, cHi[base + i]!);
+      if (ce >= 0) {
+        cPn[base + i] = tt.pn[ce]!;
+        cDn[base + i] = tt.dn[ce]!;
+      } else if (isOr) {
+        const cls = b.comb[moves[base + i]! * 2 + a - 1]!;
+        cPn[base + i] = cls >= C_FOUR ? 1 : cls >= 4 ? 2 : 6;
+        cDn[base + i] = 1;
+      } else {
+        cPn[base + i] = 1;
+        cDn[base + i] = 1;
+      }
+    }
+    let pn = 0;
+    let dn = 0;
+    let bestMove = -1;
+    for (;;) {
+      let best = -1;
+      let v1 = INF + 1;
+      let v2 = INF + 1;
+      let sum = 0;
+      let bestOther = 0;
+      for (let i = 0; i < n; i++) {
+        const mine = isOr ? cPn[base + i]! : cDn[base + i]!; // minimised
+        const other = isOr ? cDn[base + i]! : cPn[base + i]!; // summed
+        sum = add(sum, other);
+        if (mine < v1) {
+          v2 = v1;
+          v1 = mine;
+          best = i;
+          bestOther = other;
+        } else if (mine < v2) v2 = mine;
+      }
+      if (isOr) {
+        pn = v1 > INF ? INF : v1;
+        dn = v1 === 0 ? INF : sum;
+      } else {
+        dn = v1 > INF ? INF : v1;
+        pn = v1 === 0 ? INF : sum;
+      }
+      bestMove = moves[base + best]!;
+      if (pn >= thpn || dn >= thdn || pn === 0 || dn === 0 || this.aborted) break;
+      const v2c = v2 > INF ? INF : v2;
+      const childTh1 = Math.min(isOr ? thpn : thdn, v2c >= INF ? INF : Math.ceil(v2c * (1 + EPS)));
+      const childTh2 = (isOr ? thdn - dn : thpn - pn) + bestOther;
+      b.play(bestMove);
+      if (isOr) this.mid(false, depth + 1, childTh1, childTh2);
+      else this.mid(true, depth + 1, childTh2, childTh1);
+      b.undo();
+      cPn[base + best] = this.retPn;
+      cDn[base + best] = this.retDn;
+    }
+    tt.store(lo, hi, pn, dn, this.nodes - startNodes + 1, isOr && pn === 0 ? bestMove : -1);
+    this.retPn = pn;
+    this.retDn = dn;
+  }
+
+  /** Game mode helper: a bounded VCT from this OR node, sharing the VCT table. */
+  private tryVct(depth: number): boolean {
+    const saveMode = this.mode;
+    const saveTT = this.tt;
+    const saveMax = this.maxNodes;
+    const saveDepth = this.maxDepth;
+    const saveNodes = this.nodes;
+    this.mode = 'vct';
+    this.tt = this.vctTT;
+    this.maxNodes = Math.min(saveMax, this.nodes + this.leafVctNodes);
+    this.maxDepth = Math.min(120, depth + 40);
+    const wasAborted = this.aborted;
+    this.mid(true, depth, INF - 1, INF - 1);
+    const proven = this.retPn === 0;
+    const budgetHit = this.aborted && !wasAborted && this.nodes <= saveMax && !(this.now() > this.deadline);
+    this.mode = saveMode;
+    this.tt = saveTT;
+    this.maxNodes = saveMax;
+    this.maxDepth = saveDepth;
+    if (budgetHit) this.aborted = wasAborted;
+    void saveNodes;
+    return proven;
+  }
+}
+
+export { C_FIVE, C_OPEN_FOUR };

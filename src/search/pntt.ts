@@ -1,0 +1,75 @@
+/**
+ * Transposition table for proof-number search.
+ *
+ * Entry layout (parallel typed arrays, index = bucket * 2 + way):
+ *   keyLo, keyHi  Int32   the full 64-bit position hash (keyHi has bit 0 forced to 1 so an
+ *                         empty slot never matches)
+ *   pn, dn        Int32   proof / disproof numbers (0 = proven / disproven; INF = 2^30)
+ *   work          Int32   nodes spent below this entry (the replacement priority)
+ *   best          Int16   the move that proved it (OR) or -1
+ * Replacement: 2-way buckets. A new result goes to the way holding the same key, else to the
+ * way with less work, but a proven/disproven entry is only replaced by another solved one.
+ */
+export const INF = 1 << 30;
+
+export class PnTable {
+  readonly bits: number;
+  private readonly mask: number;
+  readonly keyLo: Int32Array;
+  readonly keyHi: Int32Array;
+  readonly pn: Int32Array;
+  readonly dn: Int32Array;
+  readonly work: Int32Array;
+  readonly best: Int16Array;
+
+  constructor(bits = 20) {
+    this.bits = bits;
+    const n = 1 << bits;
+    this.mask = (n >> 1) - 1;
+    this.keyLo = new Int32Array(n);
+    this.keyHi = new Int32Array(n);
+    this.pn = new Int32Array(n);
+    this.dn = new Int32Array(n);
+    this.work = new Int32Array(n);
+    this.best = new Int16Array(n);
+  }
+
+  clear(): void {
+    this.keyHi.fill(0);
+    this.keyLo.fill(0);
+  }
+
+  /** Slot index of the entry for this key, or -1. */
+  find(lo: number, hi: number): number {
+    const h = hi | 1;
+    const i = (lo & this.mask) << 1;
+    if (this.keyLo[i] === lo && this.keyHi[i] === h) return i;
+    if (this.keyLo[i + 1] === lo && this.keyHi[i + 1] === h) return i + 1;
+    return -1;
+  }
+
+  store(lo: number, hi: number, pn: number, dn: number, work: number, best: number): void {
+    const h = hi | 1;
+    const i = (lo & this.mask) << 1;
+    let slot: number;
+    if (this.keyLo[i] === lo && this.keyHi[i] === h) slot = i;
+    else if (this.keyLo[i + 1] === lo && this.keyHi[i + 1] === h) slot = i + 1;
+    else {
+      const solved = pn === 0 || dn === 0;
+      const s0 = this.keyHi[i] !== 0 && (this.pn[i] === 0 || this.dn[i] === 0);
+      const s1 = this.keyHi[i + 1] !== 0 && (this.pn[i + 1] === 0 || this.dn[i + 1] === 0);
+      if (this.keyHi[i] === 0) slot = i;
+      else if (this.keyHi[i + 1] === 0) slot = i + 1;
+      else if (s0 && s1 && !solved) return;
+      else if (s0 && !solved) slot = i + 1;
+      else if (s1 && !solved) slot = i;
+      else slot = this.work[i]! <= this.work[i + 1]! ? i : i + 1;
+    }
+    this.keyLo[slot] = lo;
+    this.keyHi[slot] = h;
+    this.pn[slot] = pn;
+    this.dn[slot] = dn;
+    this.work[slot] = work;
+    this.best[slot] = best;
+  }
+}

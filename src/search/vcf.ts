@@ -1,0 +1,162 @@
+/**
+ * VCF: victory by continuous fours, for the side to move (the attacker A).
+ *
+ * Every A move makes a four (or better); D's reply is forced (the one five cell). A must
+ * answer a D four, and may do so only with a move that is itself a four. Failures are kept in
+ * a transposition table keyed by the 64-bit hash (a VCF result depends only on the position,
+ * because the search is complete); an aborted search stores nothing.
+ */
+import type { Board } from '../core/board.js';
+import type { Color } from '../core/types.js';
+import { C_OPEN_FOUR, C_FOUR } from '../core/patterns.js';
+import { collectFours, findFive, fiveCount } from './threats.js';
+
+export interface VcfOptions {
+  maxNodes?: number;
+  /** Stop when now() passes this (ms, same clock as `now`). */
+  deadline?: number;
+  now?: () => number;
+  maxDepth?: number;
+}
+
+export interface VcfResult {
+  win: boolean;
+  /** A's moves and D's forced replies, alternating, ending with A's five. */
+  line: number[];
+  nodes: number;
+  /** True when the search ran out of budget (then `win` is false and means "not found"). */
+  aborted: boolean;
+}
+
+const TT_BITS = 18;
+
+export class VcfSearcher {
+  private readonly ttLo = new Int32Array(1 << TT_BITS);
+  private readonly ttHi = new Int32Array(1 << TT_BITS);
+  private readonly moves: Int16Array;
+  private readonly line: Int16Array;
+  private lineLen = 0;
+  nodes = 0;
+  private maxNodes = Infinity;
+  private deadline = Infinity;
+  private now: () => number = () => 0;
+  private aborted = false;
+  private maxDepth = 60;
+  private b!: Board;
+  private a: Color = 1;
+
+  constructor(area = 22 * 22) {
+    this.moves = new Int16Array(area * 64);
+    this.line = new Int16Array(256);
+  }
+
+  /** Forget stored failures (needed only if the same searcher moves to a board of another rule). */
+  clear(): void {
+    this.ttLo.fill(0);
+    this.ttHi.fill(0);
+  }
+
+  private ttRule = '';
+
+  search(b: Board, opts: VcfOptions = {}): VcfResult {
+    const tag = `${b.size}/${b.rule}`;
+    if (tag !== this.ttRule) {
+      this.clear();
+      this.ttRule = tag;
+    }
+    this.b = b;
+    this.a = b.toMove;
+    this.nodes = 0;
+    this.aborted = false;
+    this.maxNodes = opts.maxNodes ?? Infinity;
+    this.deadline = opts.deadline ?? Infinity;
+    this.now = opts.now ?? (() => 0);
+    this.maxDepth = opts.maxDepth ?? 60;
+    this.lineLen = 0;
+    const win = this.or(0, 0);
+    const line: number[] = [];
+    if (win) for (let i = 0; i < this.lineLen; i++) line.push(this.line[i]!);
+    return { win, line, nodes: this.nodes, aborted: this.aborted && !win };
+  }
+
+  private ttHas(b: Board): boolean {
+    const i = b.hashLo & ((1 << TT_BITS) - 1);
+    return this.ttLo[i] === b.hashLo && this.ttHi[i] === (b.hashHi | 1);
+  }
+
+  private ttStore(b: Board): void {
+    const i = b.hashLo & ((1 << TT_BITS) - 1);
+    this.ttLo[i] = b.hashLo;
+    this.ttHi[i] = b.hashHi | 1; // |1 so an empty slot never matches
+  }
+
+  /** A to move. Writes the winning line into this.line from position `lp`. */
+  private or(depth: number, lp: number): boolean {
+    const b = this.b;
+    const a = this.a;
+    const d = (3 - a) as Color;
+    this.nodes++;
+    if ((this.nodes & 1023) === 0 && this.now() > this.deadline) this.aborted = true;
+    if (this.nodes > this.maxNodes) this.aborted = true;
+    if (this.aborted) return false;
+    const five = findFive(b, a);
+    if (five >= 0) {
+      this.line[lp] = five;
+      this.lineLen = lp + 1;
+      return true;
+    }
+    if (depth >= this.maxDepth) return false;
+    if (this.ttHas(b)) return false;
+    const nd = fiveCount(b, d);
+    if (nd >= 2) return false;
+    const base = depth * 484;
+    let n: number;
+    if (nd === 1) {
+      const f = findFive(b, d);
+      if (b.comb[f * 2 + a - 1]! < C_FOUR) {
+        this.ttStore(b);
+        return false;
+      }
+      this.moves[base] = f;
+      n = 1;
+    } else {
+      n = collectFours(b, a, this.moves, base);
+    }
+    for (let i = 0; i < n; i++) {
+      const m = this.moves[base + i]!;
+      const cls = b.comb[m * 2 + a - 1]!;
+      b.play(m);
+      this.line[lp] = m;
+      if (cls >= C_OPEN_FOUR) {
+        // two five cells and D has none: D blocks one, A completes the other
+        const r = findFive(b, a);
+        b.play(r);
+        const w = findFive(b, a);
+        b.undo();
+        b.undo();
+        this.line[lp + 1] = r;
+        this.line[lp + 2] = w;
+        this.lineLen = lp + 3;
+        return true;
+      }
+      const r = findFive(b, a);
+      b.play(r);
+      this.line[lp + 1] = r;
+      const ok = this.or(depth + 1, lp + 2);
+      b.undo();
+      b.undo();
+      if (ok) return true;
+      if (this.aborted) return false;
+    }
+    this.ttStore(b);
+    return false;
+  }
+}
+
+let shared: VcfSearcher | undefined;
+
+/** VCF for the side to move; the board is restored afterwards. */
+export function vcf(b: Board, opts: VcfOptions = {}): VcfResult {
+  shared ??= new VcfSearcher();
+  return shared.search(b, opts);
+}

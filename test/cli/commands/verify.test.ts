@@ -1,0 +1,95 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import yargs from 'yargs';
+import { command, runVerify } from '../../../src/cli/commands/verify.js';
+import { certificateText, VCT } from '../../proof/fixtures.js';
+
+const GOOD = certificateText(VCT);
+const WRONG = certificateText({ ...VCT, entries: VCT.entries!.filter((e) => e.line !== 'l5 m5') });
+
+describe('runVerify', () => {
+  test('verified: exit 0 and a VERIFIED line', () => {
+    const r = runVerify(GOOD, 'vct.jsonl', {});
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^VERIFIED \d+ positions, 3 entries used/);
+    expect(r.stderr).toBe('');
+  });
+
+  test('failed: exit 1 and the first failing line from the root', () => {
+    const r = runVerify(WRONG, 'vct.jsonl', {});
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('FAILED no entry and no plain VCF for black; line from root: l5 m5\n');
+  });
+
+  test('--json gives one object with the counts', () => {
+    const r = runVerify(WRONG, 'vct.jsonl', { json: true });
+    const o = JSON.parse(r.stdout);
+    expect(o).toMatchObject({ result: 'failed', line: ['l5', 'm5'], entries: 2, entriesUsed: 2, entriesUnused: 0 });
+    expect(typeof o.positions).toBe('number');
+    expect(typeof o.vcfCalls).toBe('number');
+  });
+
+  test('a budget that runs out: exit 3, unknown', () => {
+    const r = runVerify(GOOD, 'vct.jsonl', { maxPositions: 10 });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/^UNKNOWN position budget \(10\) exhausted/);
+  });
+
+  test('a malformed line: exit 2, one line naming the line number', () => {
+    const r = runVerify(`${GOOD}{"stones":"B:h8","move":"zz"}\n`, 'bad.jsonl', {});
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe("gomoku: bad.jsonl: line 5: move: bad point 'zz'\n");
+  });
+});
+
+describe('the yargs command', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gomoku-verify-'));
+  const run = async (args: string[]) => {
+    let out = '';
+    let errOut = '';
+    const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
+    const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((errOut += String(s)), true));
+    try {
+      await yargs(args).command(command).strict().exitProcess(false).parseAsync();
+    } finally {
+      o.mockRestore();
+      e.mockRestore();
+    }
+    const code = process.exitCode;
+    process.exitCode = undefined;
+    return { code, out, errOut };
+  };
+  afterEach(() => {
+    process.exitCode = undefined;
+  });
+
+  test('verifies a file', async () => {
+    const f = join(dir, 'good.jsonl');
+    writeFileSync(f, GOOD);
+    const r = await run(['verify', f]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^VERIFIED/);
+  });
+
+  test('fails a wrong file with exit 1', async () => {
+    const f = join(dir, 'wrong.jsonl');
+    writeFileSync(f, WRONG);
+    const r = await run(['verify', f, '--time', '60000']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/line from root: l5 m5/);
+  });
+
+  test('a missing file or a bad option: one line, exit 2', async () => {
+    const r = await run(['verify', join(dir, 'nope.jsonl')]);
+    expect(r.code).toBe(2);
+    expect(r.errOut).toMatch(/^gomoku: cannot read '.*nope\.jsonl' \(ENOENT\)\n$/);
+    const f = join(dir, 'good2.jsonl');
+    writeFileSync(f, GOOD);
+    const r2 = await run(['verify', f, '--max-positions', '-3']);
+    expect(r2.code).toBe(2);
+    expect(r2.errOut).toBe("gomoku: --max-positions must be a positive integer, got '-3'\n");
+  });
+});

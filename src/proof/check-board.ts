@@ -169,6 +169,7 @@ export class CheckBoard {
       if (f < 0 || f === first) continue;
       if (first >= 0) {
         this.firstFive = first;
+        this.secondFive = f;
         return 2;
       }
       first = f;
@@ -195,6 +196,8 @@ export class CheckBoard {
 
   /** Output of the last `fiveCells`/`fiveCellsThrough` call: the first five cell, or -1. */
   firstFive = -1;
+  /** Output of the last `fiveCellsThrough` call that returned 2: a second, different five cell. */
+  secondFive = -1;
 
   /** Length of c's run through q in direction d, counting q itself as c's. */
   private runLength(q: number, c: number, d: number): number {

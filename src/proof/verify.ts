@@ -10,7 +10,10 @@
  *  - loser to move: if the loser can make five, or the board is full, the certificate
  *    fails; otherwise EVERY empty point is a reply and each must lead to a won position.
  *    (Exact shortcuts: if the winner already has two five cells, every reply loses; with
- *    one, every reply but the block loses at once, so only the block is walked.)
+ *    one, every reply but the block loses at once, so only the block is walked. With none,
+ *    the winner's open-four moves (move, five cell, five cell) are listed once per loser
+ *    node: a reply that makes no loser five cell and misses one such triple leaves that
+ *    open four playable, which is the one-move VCF, so no search is needed.)
  *
  * Plain VCF: every winner move makes a four (a five cell); the loser's reply is forced (the
  * five cell; two five cells win outright). If the loser has a five cell, the winner must
@@ -54,6 +57,8 @@ export interface VerifyReport {
   memoHits: number;
   vcfCalls: number;
   vcfNodes: number;
+  /** Winner positions decided by a listed open-four move instead of a VCF search. */
+  quickWins: number;
   entries: number;
   entriesUsed: number;
   entriesUnused: number;
@@ -80,6 +85,8 @@ class Checker {
   private stack: Int16Array;
   private sp = 0;
   private readonly stamp: Int32Array;
+  /** Open-four triples of the loser node at each depth, 12 slots per depth (see findOpenFours). */
+  private readonly openFours: Int32Array;
   private stampGen = 0;
 
   private readonly clock: () => number;
@@ -93,6 +100,7 @@ class Checker {
   memoHits = 0;
   vcfCalls = 0;
   vcfNodes = 0;
+  quickWins = 0;
   reason = '';
   failLine: string[] = [];
 
@@ -105,6 +113,7 @@ class Checker {
     this.path = new Int16Array(this.b.area + 1);
     this.stack = new Int16Array(this.b.area * 16);
     this.stamp = new Int32Array(this.b.area);
+    this.openFours = new Int32Array((this.b.area + 1) * 12);
     this.clock = opts.clock ?? Date.now;
     this.start = this.clock();
     this.deadline = opts.maxMs !== undefined ? this.start + opts.maxMs : Infinity;
@@ -183,9 +192,9 @@ class Checker {
    * Winner to move. Precondition: the winner has no five cell. `lfCount` (0, 1, 2 = two or
    * more) and `lfCell` describe the loser's five cells.
    */
-  private winnerNode(lfCount: number, lfCell: number): number {
+  private winnerNode(lfCount: number, lfCell: number, quick = false): number {
     const b = this.b;
-    if (this.provenWinner.get(b.h1, b.h2, b.h3) >= 0) {
+    if (!quick && this.provenWinner.get(b.h1, b.h2, b.h3) >= 0) {
       this.memoHits++;
       return PROVEN;
     }
@@ -204,6 +213,10 @@ class Checker {
       b.remove(m);
       if (res === PROVEN) this.provenWinner.set(b.h1, b.h2, b.h3, 0);
       return res;
+    }
+    if (quick) {
+      this.quickWins++;
+      return PROVEN;
     }
     this.vcfCalls++;
     this.vcfCallNodes = 0;
@@ -238,12 +251,27 @@ class Checker {
       const cells = b.cells;
       const from = wfCount === 1 ? wfCell : 0;
       const to = wfCount === 1 ? wfCell + 1 : b.area;
+      const ob = this.depth * 12;
+      const nOpen = wfCount === 0 ? this.findOpenFours(ob) : 0;
+      const of = this.openFours;
       for (let r = from; r < to; r++) {
         if (cells[r] !== 0) continue;
         b.place(r, L);
         this.path[this.depth++] = r;
         const lf = b.fiveCellsThrough(r, L);
-        const res = this.winnerNode(lf, b.firstFive);
+        const lfCell = b.firstFive;
+        // The reply leaves the winner an open-four move (one that makes two five cells) when
+        // it makes no loser five cell and misses some open-four triple (move, five, five).
+        let quick = false;
+        if (lf === 0) {
+          for (let i = ob, e = ob + nOpen * 3; i < e; i += 3) {
+            if (of[i] !== r && of[i + 1] !== r && of[i + 2] !== r) {
+              quick = true;
+              break;
+            }
+          }
+        }
+        const res = this.winnerNode(lf, lfCell, quick);
         this.depth--;
         b.remove(r);
         if (res !== PROVEN) return res;
@@ -251,6 +279,40 @@ class Checker {
     }
     this.provenLoser.set(b.h1, b.h2, b.h3, 0);
     return PROVEN;
+  }
+
+  /**
+   * Fill `openFours` with up to 4 triples (move, five cell, five cell): winner moves that
+   * make two five cells now (an open four or a double four). Precondition: the winner has
+   * no five cell. Returns the number of triples.
+   */
+  private findOpenFours(ob: number): number {
+    const b = this.b;
+    const W = this.W;
+    const wo = W - 1, lo = 2 - W;
+    const count = b.count;
+    const cells = b.cells;
+    const wc = b.winCells;
+    const gen = ++this.stampGen;
+    let n = 0;
+    for (let w = 0, nw = b.nWin; w < nw && n < 4; w++) {
+      if (count[w * 2 + wo] !== 3 || count[w * 2 + lo] !== 0) continue;
+      for (let k = w * 5, e = k + 5; k < e; k++) {
+        const m = wc[k]!;
+        if (cells[m] !== 0 || this.stamp[m] === gen) continue;
+        this.stamp[m] = gen;
+        b.place(m, W);
+        if (b.fiveCellsThrough(m, W) === 2) {
+          this.openFours[ob + n * 3] = m;
+          this.openFours[ob + n * 3 + 1] = b.firstFive;
+          this.openFours[ob + n * 3 + 2] = b.secondFive;
+          n++;
+        }
+        b.remove(m);
+        if (n >= 4) break;
+      }
+    }
+    return n;
   }
 
   private push(v: number): void {
@@ -357,6 +419,7 @@ export function verifyCertificate(cert: Certificate, opts: VerifyOptions = {}): 
     memoHits: c.memoHits,
     vcfCalls: c.vcfCalls,
     vcfNodes: c.vcfNodes,
+    quickWins: c.quickWins,
     entries: cert.entries.length,
     entriesUsed: used,
     entriesUnused: cert.entries.length - used,
@@ -370,7 +433,7 @@ export function verifyCertificate(cert: Certificate, opts: VerifyOptions = {}): 
 export function formatReport(r: VerifyReport): string {
   const line = r.line.length > 0 ? r.line.join(' ') : '(root)';
   if (r.result === 'verified') {
-    return `VERIFIED ${r.positions} positions, ${r.entriesUsed} entries used (${r.entriesUnused} unused, ${r.vcfCalls} VCF searches, ${r.ms} ms)`;
+    return `VERIFIED ${r.positions} positions, ${r.entriesUsed} entries used (${r.entriesUnused} unused, ${r.vcfCalls} VCF searches, ${r.quickWins} open-four shortcuts, ${r.ms} ms)`;
   }
   if (r.result === 'failed') return `FAILED ${r.reason}; line from root: ${line}`;
   return `UNKNOWN ${r.reason}; line from root: ${line} (${r.positions} positions checked, ${r.ms} ms)`;

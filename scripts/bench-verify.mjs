@@ -1,0 +1,83 @@
+// Times the certificate checker (dist/proof/verify.js; run `npx tsc -p .` first) on the
+// synthetic chain certificates of scripts/chain-certificate.mjs, and on any certificate
+// files given as arguments.
+//
+// With --puzzles, also runs the checker's own plain VCF on header-only certificates built
+// from ../shared/testdata/puzzles (when present): every VCF puzzle should verify, and no
+// position of the negative set (losses for the side to move) may.
+//
+// Usage: node scripts/bench-verify.mjs [K ...] [--file cert.jsonl ...] [--puzzles]
+import { existsSync, readFileSync } from 'node:fs';
+import { parseCertificate } from '../dist/proof/certificate.js';
+import { verifyCertificate, formatReport } from '../dist/proof/verify.js';
+import { chainCertificate } from './chain-certificate.mjs';
+
+const args = process.argv.slice(2);
+const jobs = [];
+let puzzles = false;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--puzzles') puzzles = true;
+  else if (args[i] === '--file') jobs.push({ name: args[++i], text: () => readFileSync(args[i], 'utf8') });
+  else jobs.push({ name: `chain k=${args[i]}`, text: () => chainCertificate(Number(args[i])) });
+}
+if (jobs.length === 0 && !puzzles) for (const k of [4, 6, 8]) jobs.push({ name: `chain k=${k}`, text: () => chainCertificate(k) });
+
+for (const job of jobs) {
+  const c = parseCertificate(job.text());
+  if (!c.ok) {
+    console.log(`${job.name}: bad certificate: line ${c.error.line}: ${c.error.message}`);
+    continue;
+  }
+  const t0 = performance.now();
+  const r = verifyCertificate(c.value);
+  const ms = performance.now() - t0;
+  const perPos = (ms * 1000) / Math.max(1, r.positions);
+  console.log(
+    `${job.name}: ${c.value.entries.length} entries, ${formatReport(r)}\n` +
+      `  ${ms.toFixed(0)} ms, ${r.positions} positions (${perPos.toFixed(2)} us each), ` +
+      `${r.vcfCalls} VCF searches, ${r.vcfNodes} VCF nodes, ${r.quickWins} shortcuts, ${r.memoHits} memo hits`,
+  );
+}
+
+function headerOnly(p) {
+  const pos = `B:${p.black.toLowerCase().split(/\s+/).filter(Boolean).join(',')};W:${p.white.toLowerCase().split(/\s+/).filter(Boolean).join(',')}`;
+  return JSON.stringify({ format: 'gomoku-proof/1', rule: 'freestyle', size: 15, position: pos, toMove: p.toMove, winner: p.toMove }) + '\n';
+}
+
+function puzzleRun(file, filter, expectVerified) {
+  const path = new URL(`../../shared/testdata/puzzles/${file}`, import.meta.url);
+  if (!existsSync(path)) {
+    console.log(`${file}: not present, skipped`);
+    return;
+  }
+  const rows = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter(filter);
+  const times = [];
+  const counts = { verified: 0, failed: 0, unknown: 0, bad: 0 };
+  let nodes = 0;
+  for (const p of rows) {
+    const c = parseCertificate(headerOnly(p));
+    if (!c.ok) {
+      counts.bad++;
+      continue;
+    }
+    const t0 = performance.now();
+    const r = verifyCertificate(c.value, { maxMs: 10_000 });
+    times.push(performance.now() - t0);
+    counts[r.result]++;
+    nodes += r.vcfNodes;
+  }
+  times.sort((a, b) => a - b);
+  const q = (f) => (times.length ? times[Math.min(times.length - 1, Math.floor(f * times.length))].toFixed(2) : '-');
+  console.log(
+    `${file} (${rows.length}${expectVerified ? ', all should verify' : ''}): ` +
+      `${JSON.stringify(counts)}, median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms, ${nodes} VCF nodes`,
+  );
+}
+
+if (puzzles) {
+  puzzleRun('freestyle-positive.jsonl', (p) => p.task === 'VCF' && p.toMove === 'black', true);
+  // White-to-move "VCF" puzzles are renju VCFs; many rely on Black's forbidden points and
+  // are freestyle wins only by a VCT, so a share of them fails the plain VCF by design.
+  puzzleRun('freestyle-positive.jsonl', (p) => p.task === 'VCF' && p.toMove === 'white', false);
+  puzzleRun('freestyle-negative.jsonl', () => true, false);
+}

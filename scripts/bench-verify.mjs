@@ -70,7 +70,7 @@ function puzzleRun(file, filter, expectVerified) {
   const q = (f) => (times.length ? times[Math.min(times.length - 1, Math.floor(f * times.length))].toFixed(2) : '-');
   console.log(
     `${file} (${rows.length}${expectVerified ? ', all should verify' : ''}): ` +
-      `${JSON.stringify(counts)}, median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms, ${nodes} VCF nodes`,
+      `${JSON.stringify(counts)}, median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms, total ${times.reduce((a, b) => a + b, 0).toFixed(0)} ms, ${nodes} VCF nodes`,
   );
 }
 

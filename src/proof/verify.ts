@@ -76,9 +76,9 @@ class Checker {
   private readonly cert: Certificate;
   private readonly entryTable = new HashTable96(10);
   private readonly used: Uint8Array;
-  private readonly provenWinner = new HashTable96(14);
-  private readonly provenLoser = new HashTable96(12);
-  private readonly vcfFail = new HashTable96(14);
+  private readonly provenWinner = new HashTable96(10);
+  private readonly provenLoser = new HashTable96(8);
+  private readonly vcfFail = new HashTable96(10);
   private readonly path: Int16Array;
   private depth = 0;
   /** VCF candidate stack: moves and, after pass 1, (move, block) pairs. */

@@ -193,3 +193,26 @@ describe('budgets', () => {
 test('fixtures use isolated fillers', () => {
   expect(FILLERS.split(' ')).toHaveLength(6);
 });
+
+describe('a larger certificate (scripts/chain-certificate.mjs)', () => {
+  test('a chain of 4 threes and a fork: 31 entries, all used', async () => {
+    const { chainCertificate } = await import('../../scripts/chain-certificate.mjs');
+    const c = parseCertificate(chainCertificate(4));
+    expect(c.ok).toBe(true);
+    if (!c.ok) return;
+    const r = verifyCertificate(c.value);
+    expect(r.result).toBe('verified');
+    expect(r.entries).toBe(31);
+    expect(r.entriesUsed).toBe(31);
+    expect(r.positions).toBeGreaterThan(14_000);
+  });
+
+  test('one missing entry deep in the tree is found, with its line', async () => {
+    const { chainCertificate } = await import('../../scripts/chain-certificate.mjs');
+    // slot 0: three e2 blocked at f2; slot 1: m2 blocked at j2; slot 2: t2 blocked at u2
+    const c = parseCertificate(chainCertificate(4, ['e2', 'f2', 'm2', 'j2', 't2', 'u2']));
+    if (!c.ok) throw new Error(c.error.message);
+    const r = verifyCertificate(c.value);
+    expect(formatReport(r)).toBe('FAILED no entry and no plain VCF for black; line from root: e2 f2 m2 j2 t2 u2');
+  });
+});

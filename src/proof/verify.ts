@@ -13,7 +13,9 @@
  *    one, every reply but the block loses at once, so only the block is walked. With none,
  *    the winner's open-four moves (move, five cell, five cell) are listed once per loser
  *    node: a reply that makes no loser five cell and misses one such triple leaves that
- *    open four playable, which is the one-move VCF, so no search is needed.)
+ *    open four playable, which is the one-move VCF, so no search is needed. Before a full
+ *    VCF search, the last winning VCF line is replayed with every step re-checked by the
+ *    VCF rules; sibling replies usually leave it intact.)
  *
  * Plain VCF: every winner move makes a four (a five cell); the loser's reply is forced (the
  * five cell; two five cells win outright). If the loser has a five cell, the winner must
@@ -59,6 +61,8 @@ export interface VerifyReport {
   vcfNodes: number;
   /** Winner positions decided by a listed open-four move instead of a VCF search. */
   quickWins: number;
+  /** Winner positions decided by replaying (and re-checking) the last winning VCF line. */
+  lineReplays: number;
   entries: number;
   entriesUsed: number;
   entriesUnused: number;
@@ -85,6 +89,12 @@ class Checker {
   private stack: Int16Array;
   private sp = 0;
   private readonly stamp: Int32Array;
+  /** The winning line of the last VCF search (moves and blocks), from \`pv\` when complete. */
+  private readonly pv: Int16Array;
+  private pvLen = 0;
+  private readonly line: Int16Array;
+  private lineLen = 0;
+  private readonly replayStack: Int16Array;
   /** Open-four triples of the loser node at each depth, 12 slots per depth (see findOpenFours). */
   private readonly openFours: Int32Array;
   private stampGen = 0;
@@ -101,6 +111,7 @@ class Checker {
   vcfCalls = 0;
   vcfNodes = 0;
   quickWins = 0;
+  replayWins = 0;
   reason = '';
   failLine: string[] = [];
 
@@ -113,6 +124,9 @@ class Checker {
     this.path = new Int16Array(this.b.area + 1);
     this.stack = new Int16Array(this.b.area * 16);
     this.stamp = new Int32Array(this.b.area);
+    this.pv = new Int16Array(this.b.area + 2);
+    this.line = new Int16Array(this.b.area + 2);
+    this.replayStack = new Int16Array(this.b.area + 2);
     this.openFours = new Int32Array((this.b.area + 1) * 12);
     this.clock = opts.clock ?? Date.now;
     this.start = this.clock();
@@ -218,9 +232,17 @@ class Checker {
       this.quickWins++;
       return PROVEN;
     }
+    if (this.lineLen > 0 && this.replayLine(lfCount, lfCell)) {
+      this.replayWins++;
+      return PROVEN;
+    }
     this.vcfCalls++;
     this.vcfCallNodes = 0;
-    const r = this.vcf(lfCount, lfCell);
+    const r = this.vcf(lfCount, lfCell, 0);
+    if (r === PROVEN && this.pvLen > 0) {
+      this.line.set(this.pv.subarray(0, this.pvLen));
+      this.lineLen = this.pvLen;
+    }
     if (r === PROVEN) return PROVEN;
     if (r === UNKNOWN) {
       this.failLine = Array.from(this.path.subarray(0, this.depth), (q) => this.pt(q));
@@ -315,6 +337,41 @@ class Checker {
     return n;
   }
 
+  /**
+   * Try the last VCF that won elsewhere (usually at a sibling reply) in this position,
+   * checking every step by the VCF rules: each winner move empty, taking the loser's five
+   * cell when he has one, making one five cell (then the block is forced) or two (won).
+   * A cheap first attempt before a full VCF search; a line that does not fit just fails.
+   */
+  private replayLine(lfCount: number, lfCell: number): boolean {
+    const b = this.b;
+    const W = this.W;
+    const L = this.L;
+    const line = this.line;
+    const placed = this.replayStack;
+    let np = 0;
+    let won = false;
+    for (let i = 0; i < this.lineLen; i += 2) {
+      const m = line[i]!;
+      if (b.cells[m] !== 0 || lfCount >= 2 || (lfCount === 1 && m !== lfCell)) break;
+      b.place(m, W);
+      placed[np++] = m;
+      const n = b.fiveCellsThrough(m, W);
+      if (n >= 2) {
+        won = true;
+        break;
+      }
+      if (n === 0) break;
+      const f = b.firstFive;
+      b.place(f, L);
+      placed[np++] = f;
+      lfCount = b.fiveCellsThrough(f, L);
+      lfCell = b.firstFive;
+    }
+    while (np > 0) b.remove(placed[--np]!);
+    return won;
+  }
+
   private push(v: number): void {
     if (this.sp >= this.stack.length) {
       const s = new Int16Array(this.stack.length * 2);
@@ -325,7 +382,7 @@ class Checker {
   }
 
   /** Plain VCF with the winner to move. Precondition: the winner has no five cell. */
-  private vcf(lfCount: number, lfCell: number): number {
+  private vcf(lfCount: number, lfCell: number, d: number): number {
     const b = this.b;
     this.vcfNodes++;
     if (++this.vcfCallNodes > this.maxVcfNodes) {
@@ -338,7 +395,10 @@ class Checker {
     }
     if (lfCount >= 2) return FAILED;
     const h1 = b.h1, h2 = b.h2, h3 = b.h3;
-    if (this.provenWinner.get(h1, h2, h3) >= 0) return PROVEN;
+    if (this.provenWinner.get(h1, h2, h3) >= 0) {
+      this.pvLen = -1;
+      return PROVEN;
+    }
     if (this.vcfFail.get(h1, h2, h3) >= 0) return FAILED;
     const W = this.W;
     const L = this.L;
@@ -374,6 +434,8 @@ class Checker {
       const f = b.firstFive;
       b.remove(m);
       if (n >= 2) {
+        this.pv[d * 2] = m;
+        this.pvLen = d * 2 + 1;
         this.sp = base;
         this.provenWinner.set(h1, h2, h3, 0);
         return PROVEN;
@@ -392,11 +454,13 @@ class Checker {
       b.place(m, W);
       b.place(f, L);
       const lf = b.fiveCellsThrough(f, L);
-      const r = this.vcf(lf, b.firstFive);
+      const r = this.vcf(lf, b.firstFive, d + 1);
       b.remove(f);
       b.remove(m);
       if (r !== FAILED) {
         res = r;
+        this.pv[d * 2] = m;
+        this.pv[d * 2 + 1] = f;
         break;
       }
     }
@@ -420,6 +484,7 @@ export function verifyCertificate(cert: Certificate, opts: VerifyOptions = {}): 
     vcfCalls: c.vcfCalls,
     vcfNodes: c.vcfNodes,
     quickWins: c.quickWins,
+    lineReplays: c.replayWins,
     entries: cert.entries.length,
     entriesUsed: used,
     entriesUnused: cert.entries.length - used,
@@ -433,7 +498,7 @@ export function verifyCertificate(cert: Certificate, opts: VerifyOptions = {}): 
 export function formatReport(r: VerifyReport): string {
   const line = r.line.length > 0 ? r.line.join(' ') : '(root)';
   if (r.result === 'verified') {
-    return `VERIFIED ${r.positions} positions, ${r.entriesUsed} entries used (${r.entriesUnused} unused, ${r.vcfCalls} VCF searches, ${r.quickWins} open-four shortcuts, ${r.ms} ms)`;
+    return `VERIFIED ${r.positions} positions, ${r.entriesUsed} entries used (${r.entriesUnused} unused, ${r.vcfCalls} VCF searches, ${r.quickWins + r.lineReplays} shortcuts, ${r.ms} ms)`;
   }
   if (r.result === 'failed') return `FAILED ${r.reason}; line from root: ${line}`;
   return `UNKNOWN ${r.reason}; line from root: ${line} (${r.positions} positions checked, ${r.ms} ms)`;

@@ -140,6 +140,30 @@ describe('certificates that fail, with the first failing line from the root', ()
   });
 });
 
+describe('replies settled by a VCF search', () => {
+  // 22x22, white to move, two disjoint copies of the PLAIN_VCF shape: no reply stops both
+  // and black has no open-four move, so each reply needs a VCF (most are settled by
+  // replaying, and re-checking, the last winning VCF line).
+  const shift = (p: string, dc: number, dr: number) =>
+    'abcdefghijklmnopqrstuv'['abcdefghijklmnopqrstuv'.indexOf(p[0]!) + dc]! + String(Number(p.slice(1)) + dr);
+  const copy = (l: string) => `${l} ${l.split(' ').map((p) => shift(p, 10, 8)).join(' ')}`;
+  const twoVcfs: Fixture = { size: 22, black: copy(PLAIN_VCF.black), white: copy('d8 d11'), toMove: WHITE, winner: BLACK };
+
+  test('every reply is answered', () => {
+    const r = check(twoVcfs);
+    expect(r.result).toBe('verified');
+    expect(r.positions).toBe(1 + 22 * 22 - 20);
+    expect(r.vcfCalls + r.lineReplays).toBe(22 * 22 - 20);
+    expect(r.lineReplays).toBeGreaterThan(400);
+  });
+
+  test('a reply that makes a loser four breaks the replayed line', () => {
+    // white b21 c21 d21 (a21 black): the reply e21 is a four; black's block f21 is no four.
+    const r = check({ ...twoVcfs, black: `${twoVcfs.black} a21`, white: `${twoVcfs.white} b21 c21 d21` });
+    expect(formatReport(r)).toBe('FAILED no entry and no plain VCF for black (white threatens five at f21); line from root: e21');
+  });
+});
+
 describe('rules', () => {
   // Black d8 e8 f8 g8 _ i8 with c8 white: h8 makes six.
   const overline: Fixture = { black: 'd8 e8 f8 g8 i8', white: 'c8 a1 f1 k1 o1', toMove: BLACK, winner: BLACK };

@@ -6,8 +6,10 @@ import {
   formatCertificateError,
   makeCertificate,
   parseCertificate,
+  rootPosition,
   type Certificate,
 } from '../../src/proof/certificate.js';
+import { parsePosition } from '../../src/core/notation.js';
 import { pts } from './fixtures.js';
 
 const HEADER = '{"format":"gomoku-proof/1","rule":"freestyle","size":15,"position":"h8 i9 h9 i8","winner":"black"}';
@@ -68,6 +70,15 @@ describe('makeCertificate', () => {
     ]);
     expect(v.entries[1]!.white.sort()).toEqual(pts('i9 a1').sort());
   });
+});
+
+test('rootPosition keeps the form of the input', () => {
+  const moves = parsePosition('h8 i9 h9');
+  if (!moves.ok) throw new Error(moves.error);
+  expect(rootPosition(moves.value, WHITE)).toEqual({ kind: 'moves', moves: pts('h8 i9 h9') });
+  const stones = parsePosition('B:h8,h9;W:i9,i8,a1');
+  if (!stones.ok) throw new Error(stones.error);
+  expect(rootPosition(stones.value, BLACK)).toEqual({ kind: 'stones', black: pts('h8 h9'), white: pts('i9 i8 a1'), toMove: BLACK });
 });
 
 describe('CertificateBuilder', () => {

@@ -109,6 +109,13 @@ describe('certificates that fail, with the first failing line from the root', ()
     expect(formatReport(r)).toBe('FAILED no entry and no plain VCF for black; line from root: (root)');
   });
 
+  test('an open four of the loser beats an open-four move of the winner', () => {
+    // White has d3-g3 with c3 and h3 empty; black could make an open four (j8 k8 l8) but
+    // white makes five first.
+    const r = check({ black: 'j8 k8 l8 a15', white: 'd3 e3 f3 g3', toMove: BLACK, winner: BLACK });
+    expect(formatReport(r)).toBe('FAILED no entry and no plain VCF for black (white threatens five at c3); line from root: (root)');
+  });
+
   test('the loser has a five at the root of a loss certificate', () => {
     const r = check({ black: 'd8 e8 f8 g8 c3', white: 'd3 e3 f3 g3 a1', toMove: WHITE, winner: BLACK });
     expect(formatReport(r)).toBe('FAILED white can make five at h3; line from root: (root)');

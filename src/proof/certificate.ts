@@ -249,7 +249,8 @@ export function parseCertificate(text: string): Result<Certificate, CertificateE
       (s.color === BLACK ? black : white).push(s.index);
     }
     const entry: ParsedEntry = { line: no, black, white, move: mv.value };
-    const key = makeStoneSet(black, white, size);
+    // Numeric key (cheaper than the stone-set text; the order of the lists is irrelevant).
+    const key = `${[...black].sort((a, b) => a - b).join(',')};${[...white].sort((a, b) => a - b).join(',')}`;
     const prev = seen.get(key);
     if (prev) {
       if (prev.move !== entry.move) return fail(no, `a second, different move for the stones of line ${prev.line}`);

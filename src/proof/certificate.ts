@@ -31,6 +31,11 @@ export function rootPosition(spec: PositionSpec, toMove: Color): RootPosition {
   };
 }
 
+/** The root for a board as it stands: its stones and side to move (stone-set form). */
+export function rootFromBoard(board: Board): RootPosition {
+  return { kind: 'stones', black: board.stones(BLACK), white: board.stones(WHITE), toMove: board.toMove };
+}
+
 /** One decision of the winner: in the position with exactly these stones, play `move`. */
 export interface StrategyEntry {
   black: readonly number[];

@@ -6,6 +6,7 @@ import {
   formatCertificateError,
   makeCertificate,
   parseCertificate,
+  rootFromBoard,
   rootPosition,
   type Certificate,
 } from '../../src/proof/certificate.js';
@@ -79,6 +80,12 @@ test('rootPosition keeps the form of the input', () => {
   const stones = parsePosition('B:h8,h9;W:i9,i8,a1');
   if (!stones.ok) throw new Error(stones.error);
   expect(rootPosition(stones.value, BLACK)).toEqual({ kind: 'stones', black: pts('h8 h9'), white: pts('i9 i8 a1'), toMove: BLACK });
+});
+
+test('rootFromBoard: stones and side to move of a live board', () => {
+  const b = new Board(15);
+  for (const q of pts('h8 i9 h9')) b.play(q);
+  expect(rootFromBoard(b)).toEqual({ kind: 'stones', black: pts('h9 h8'), white: pts('i9'), toMove: WHITE });
 });
 
 describe('CertificateBuilder', () => {

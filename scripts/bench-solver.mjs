@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// npm run bench:solver [-- --time MS --limit N --workers N --set positive|negative|fixtures]
+// Solves the third-party puzzle sets in ../shared/testdata/puzzles (skipped politely when absent)
+// and the project's own fixtures, checks every certificate with the independent checker, and
+// prints solved %, median / p95 time per task type, nodes per second and the count of wrong claims.
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { solveJob } from '../dist/workers/solve-job.js';
+import { createPool } from '../dist/workers/pool.js';
+
+const { values: opt } = parseArgs({
+  options: {
+    time: { type: 'string', default: '1000' },
+    limit: { type: 'string', default: '0' },
+    workers: { type: 'string', default: '1' },
+    set: { type: 'string', multiple: true },
+    task: { type: 'string', multiple: true },
+    side: { type: 'string' },
+  },
+});
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const shared = path.resolve(root, '..', 'shared', 'testdata', 'puzzles');
+const timeMs = Number(opt.time);
+const limit = Number(opt.limit);
+const workers = Number(opt.workers);
+const sets = opt.set ?? ['fixtures', 'positive', 'negative'];
+
+function load(name) {
+  if (name === 'fixtures') {
+    const f = path.join(root, 'test', 'fixtures', 'solver-fixtures.jsonl');
+    return existsSync(f) ? readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [];
+  }
+  const f = path.join(shared, `freestyle-${name}.jsonl`);
+  if (!existsSync(f)) {
+    console.log(`(skipping ${name}: ${f} not found)`);
+    return [];
+  }
+  return readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+}
+
+function toJob(p) {
+  const list = (s) => s.split(/[\s,]+/).filter(Boolean).join(',');
+  const position = p.position ?? `B:${list(p.black)};W:${list(p.white)}`;
+  return { position, toMove: p.toMove, size: p.size ?? 15, rule: p.rule ?? 'freestyle', timeMs, checkMs: 20000 };
+}
+
+const pct = (a, b) => (b ? ((100 * a) / b).toFixed(1) : '-');
+const q = (arr, f) => {
+  if (!arr.length) return NaN;
+  const s = [...arr].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor(f * s.length))];
+};
+
+const pool = workers > 1 ? createPool('workers/solve-worker', { workers }) : undefined;
+const t0 = Date.now();
+let totalNodes = 0;
+let totalMs = 0;
+let wrong = 0;
+let rejected = 0;
+for (const set of sets) {
+  let items = load(set);
+  if (opt.task) items = items.filter((p) => opt.task.includes(p.task));
+  if (opt.side) items = items.filter((p) => p.toMove === opt.side);
+  const groups = new Map();
+  for (const p of items) {
+    const k = `${set}/${p.task ?? 'fixture'}/${p.toMove}`;
+    if (!groups.has(k)) groups.set(k, []);
+    if (!limit || groups.get(k).length < limit) groups.get(k).push(p);
+  }
+  for (const [k, ps] of groups) {
+    const results = pool ? await Promise.all(ps.map((p) => pool.run(toJob(p)))) : ps.map((p) => solveJob(toJob(p)));
+    const expected = set === 'negative' ? 'loss' : (ps[0].label ?? 'win');
+    let solved = 0, claimsWrong = 0, unverified = 0;
+    const times = [];
+    results.forEach((r, i) => {
+      totalNodes += r.nodes;
+      totalMs += r.ms;
+      if (r.error && r.error.startsWith('solver proof rejected')) rejected++;
+      const exp = ps[i].label ?? expected;
+      if (r.result !== 'unknown' && r.result !== exp) claimsWrong++;
+      if (r.result === exp) {
+        solved++;
+        times.push(r.ms);
+        if (r.verified === false) unverified++;
+      }
+    });
+    wrong += claimsWrong;
+    console.log(
+      `${k.padEnd(28)} n=${String(ps.length).padStart(5)}  ${expected} ${pct(solved, ps.length).padStart(5)}%  median ${String(q(times, 0.5)).padStart(5)} ms  p95 ${String(q(times, 0.95)).padStart(5)} ms  wrong ${claimsWrong}  checker-undecided ${unverified}`,
+    );
+  }
+}
+await pool?.destroy();
+const wall = (Date.now() - t0) / 1000;
+console.log(`total: ${wall.toFixed(1)} s wall, ${workers} worker(s), ${(totalNodes / Math.max(1, totalMs)).toFixed(0)}k nodes/s per worker, wrong claims ${wrong}, proofs rejected by the checker ${rejected}`);
+process.exitCode = wrong || rejected ? 1 : 0;

@@ -1,0 +1,110 @@
+/**
+ * One solve job as plain data, shared by `gomoku solve` and its piscina workers: parse the
+ * position, run the solver, write the certificate and check it with the independent checker.
+ * A result whose certificate the checker rejects is reported as `unknown` (and says why):
+ * the solver never gets to claim a win the checker could not confirm.
+ */
+import { Board } from '../core/board.js';
+import { BLACK, WHITE, colorName, parseColor, type Color, type Rule } from '../core/types.js';
+import { makePoint, parsePosition, resolveToMove } from '../core/notation.js';
+import { solve } from '../search/solver.js';
+import { makeCertificate, parseCertificate, type RootPosition } from '../proof/certificate.js';
+import { verifyCertificate } from '../proof/verify.js';
+
+export interface SolveJob {
+  position: string;
+  size?: number;
+  rule?: Rule;
+  toMove?: 'black' | 'white';
+  timeMs?: number;
+  nodes?: number;
+  /** Return the certificate text. */
+  proof?: boolean;
+  /** Check the certificate independently before claiming (default true). */
+  check?: boolean;
+  /** Checker budget in ms (default: the job's time, at least 2 s). */
+  checkMs?: number;
+}
+
+export interface SolveJobResult {
+  result: 'win' | 'loss' | 'unknown';
+  toMove?: 'black' | 'white';
+  move?: string;
+  pv: string[];
+  method?: string;
+  nodes: number;
+  ms: number;
+  proofEntries?: number;
+  /** true: the independent checker verified the certificate; false: it could not decide in its budget. */
+  verified?: boolean;
+  certificate?: string;
+  /** Set when a claimed proof was rejected by the checker (a solver bug) or the input was bad. */
+  error?: string;
+}
+
+export function solveJob(job: SolveJob): SolveJobResult {
+  const t0 = Date.now();
+  const size = job.size ?? 15;
+  const rule = job.rule ?? 'freestyle';
+  const spec = parsePosition(job.position, size);
+  if (!spec.ok) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: spec.error };
+  let explicit: Color | undefined;
+  if (job.toMove !== undefined) {
+    explicit = parseColor(job.toMove);
+    if (explicit === undefined) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: `bad side to move '${job.toMove}'` };
+  }
+  const tm = resolveToMove(spec.value, explicit);
+  if (!tm.ok) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: tm.error };
+  const b = new Board(size, rule);
+  for (const m of spec.value.moves) b.put(m.index, m.color);
+  b.setToMove(tm.value);
+  const bad = fivesError(b);
+  if (bad) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: bad };
+  const r = solve(b, { timeMs: job.timeMs, maxNodes: job.nodes, now: () => Date.now() });
+  const out: SolveJobResult = {
+    result: r.result,
+    toMove: colorName(tm.value),
+    pv: r.pv.map((q) => makePoint(q, size)),
+    nodes: r.nodes,
+    ms: 0,
+  };
+  if (r.move !== undefined && r.result === 'win') out.move = makePoint(r.move, size);
+  if (r.method) out.method = r.method;
+  if (r.result !== 'unknown' && r.entries && r.winner) {
+    out.proofEntries = r.entries.length;
+    const root: RootPosition = spec.value.ordered
+      ? { kind: 'moves', moves: spec.value.moves.map((m) => m.index) }
+      : { kind: 'stones', black: b.stones(BLACK), white: b.stones(WHITE), toMove: tm.value };
+    const text = makeCertificate({ size, rule, root, winner: r.winner, entries: r.entries });
+    if (job.check !== false) {
+      const cert = parseCertificate(text);
+      const rep = cert.ok ? verifyCertificate(cert.value, { maxMs: job.checkMs ?? Math.max(2000, job.timeMs ?? 0) }) : undefined;
+      if (!rep || rep.result === 'failed') {
+        const why = rep ? `${rep.reason}; line from root: ${rep.line.join(' ')}` : 'certificate did not parse';
+        return { result: 'unknown', toMove: out.toMove, pv: [], nodes: r.nodes, ms: Date.now() - t0, error: `solver proof rejected by the checker (${why})` };
+      }
+      out.verified = rep.result === 'verified';
+    }
+    if (job.proof) out.certificate = text;
+  }
+  out.ms = Date.now() - t0;
+  return out;
+}
+
+/** A position that already holds a five for both sides, or a five for the side to move's opponent... is not a puzzle. */
+function fivesError(b: Board): string | undefined {
+  let black = false;
+  let white = false;
+  for (let q = 0; q < b.area; q++) {
+    if (b.cells[q] === 0) continue;
+    if (b.hasFiveAt(q)) {
+      if (b.cells[q] === BLACK) black = true;
+      else white = true;
+    }
+  }
+  if (black && white) return 'the position holds a five for both sides';
+  if (black || white) return `the position already holds a five for ${black ? 'black' : 'white'}`;
+  return undefined;
+}
+
+export { BLACK, WHITE };

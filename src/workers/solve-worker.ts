@@ -1,0 +1,6 @@
+/** Piscina worker: one solve job in, one plain result out. */
+import { solveJob, type SolveJob, type SolveJobResult } from './solve-job.js';
+
+export default function run(job: SolveJob): SolveJobResult {
+  return solveJob(job);
+}

@@ -11,10 +11,12 @@ import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { CliError, EXIT_INTERNAL, EXIT_USAGE } from './common.js';
 import { command as show } from './commands/show.js';
+import { command as solve } from './commands/solve.js';
 import { command as verify } from './commands/verify.js';
 
 const COMMANDS: CommandModule[] = [
   show,
+  solve,
   verify,
 ];
 
@@ -29,7 +31,7 @@ function version(): string {
 
 /** Print one line for any failure and set the exit status; never a stack trace (unless GOMOKU_DEBUG). */
 function report(e: unknown): void {
-  const oneLine = (s: string) => s.replace(/\s*\n\s*/g, '; ').trim();
+  const oneLine = (s: string) => s.replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ').trim();
   if (e instanceof CliError) {
     process.stderr.write(`gomoku: ${oneLine(e.message)}\n`);
     process.exitCode = e.exitCode;

@@ -87,17 +87,20 @@ export function withPositionOptions<T>(y: Argv<T>): Argv<T & PositionArgs> {
     .option('size', {
       type: 'string',
       default: '15',
+      requiresArg: true,
       describe: `board size (${MIN_SIZE}..${MAX_SIZE})`,
       coerce: coerceWith(parseSize),
     })
     .option('rule', {
       type: 'string',
       default: 'freestyle',
+      requiresArg: true,
       describe: 'freestyle: five or more wins; standard: exactly five wins',
       coerce: coerceWith((v) => parseRule(String(v))),
     })
     .option('to-move', {
       type: 'string',
+      requiresArg: true,
       describe: 'side to move (black|white); needed for stone sets with uneven counts',
       coerce: coerceWith(parseToMove),
     }) as unknown as Argv<T & PositionArgs>;

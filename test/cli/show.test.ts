@@ -161,7 +161,7 @@ describe('bad input: exactly one line on stderr, exit 2, nothing on stdout', () 
     [['show', 'h8', '--rule', 'renju'], /'renju'/],
     [['show', 'h8', '--to-move', 'red'], /'red'/],
     [['show', '--bogus'], /bogus/],
-    [['show', 'h8', '--size'], /^gomoku: bad --size '' /],
+    [['show', 'h8', '--size'], /^gomoku: Not enough arguments following: size$/],
     [['show', 'h8 a1 h9 a2 h10 a3 h11 a4 h12 a5'], /both sides have five/],
     [['frobnicate'], /unknown command 'frobnicate'/],
     [[], /no command/],

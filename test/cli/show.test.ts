@@ -183,3 +183,11 @@ describe('bad input: exactly one line on stderr, exit 2, nothing on stdout', () 
     expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/); // no stack frames
   });
 });
+
+test('the README shows the real output of gomoku show "h8 i9 h9"', async () => {
+  const { readFileSync } = await import('node:fs');
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const block = /\$ npx gomoku show "h8 i9 h9"\n([\s\S]*?)```/.exec(readme);
+  expect(block).not.toBeNull();
+  expect(block![1]).toBe(EXPECTED_H8_I9_H9);
+});

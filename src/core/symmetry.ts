@@ -89,6 +89,26 @@ function encodeSorted(points: number[]): string {
   return s;
 }
 
+/** A point list in the key encoding (sorted, two base-32 characters a point). */
+export function encodePoints(points: readonly number[]): string {
+  return encodeSorted([...points]);
+}
+
+/** The inverse of `encodePoints`; undefined when malformed or off an `size` board. */
+export function decodePoints(s: string, size: number): number[] | undefined {
+  if (s.length % 2 !== 0) return undefined;
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i += 2) {
+    const hi = DIGITS.indexOf(s[i]!);
+    const lo = DIGITS.indexOf(s[i + 1]!);
+    if (hi < 0 || lo < 0) return undefined;
+    const q = hi * 32 + lo;
+    if (q >= size * size) return undefined;
+    out.push(q);
+  }
+  return out;
+}
+
 /** The key of the position exactly as given (no canonicalisation). */
 export function positionKey(size: number, black: readonly number[], white: readonly number[], toMove: Color): string {
   return `${size}.${toMove === 1 ? 'b' : 'w'}.${encodeSorted([...black])}.${encodeSorted([...white])}`;
@@ -134,18 +154,8 @@ export function parsePositionKey(key: string): { size: number; toMove: Color; bl
   const m = /^(\d{1,2})\.([bw])\.([0-9a-v]*)\.([0-9a-v]*)$/.exec(key);
   if (!m) return undefined;
   const size = Number(m[1]);
-  const dec = (s: string): number[] | undefined => {
-    if (s.length % 2 !== 0) return undefined;
-    const out: number[] = [];
-    for (let i = 0; i < s.length; i += 2) {
-      const q = DIGITS.indexOf(s[i]!) * 32 + DIGITS.indexOf(s[i + 1]!);
-      if (q >= size * size) return undefined;
-      out.push(q);
-    }
-    return out;
-  };
-  const black = dec(m[3]!);
-  const white = dec(m[4]!);
+  const black = decodePoints(m[3]!, size);
+  const white = decodePoints(m[4]!, size);
   if (!black || !white) return undefined;
   return { size, toMove: m[2] === 'b' ? 1 : 2, black, white };
 }

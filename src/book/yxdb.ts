@@ -9,7 +9,8 @@
  *         u8 width, u8 height, then (x, y) int8 pairs: the black stones first, then the
  *         white ones. With n pairs, black owns the first ceil(n/2) and white the rest, so
  *         the side to move follows from the counts; a position where it does not is
- *         written with a pass (-1, -1) appended to the side that would otherwise be short.
+ *         written with a pass (-1, -1) appended to the side that would otherwise be short
+ *         (so only black = white or black = white + 1 stones can be written).
  *         x is the column from the left, y the row from the top.
  *     u16 record length, then: i8 label ('w' win, 'l' loss, 'd' draw for the side to move,
  *         -1 undetermined, 0 null record), i16 value (mate scores near +-30000),
@@ -55,8 +56,8 @@ export function verdictOf(label: number): 'win' | 'loss' | 'draw' | 'unknown' {
 
 /** Can the format hold this side to move with these counts (at most one pass)? */
 export function representable(nb: number, nw: number, toMove: Color): boolean {
-  if (toMove === BLACK) return nb === nw || nb + 1 === nw;
-  return nb === nw + 1 || nb === nw;
+  void toMove; // either side can be to move: the other one is given a pass
+  return nb === nw || nb === nw + 1;
 }
 
 class Writer {

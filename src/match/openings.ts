@@ -1,0 +1,165 @@
+/**
+ * Opening files for matches. An opening is a list of stones in move order (black first,
+ * colours alternate); the game continues from there with the side to move.
+ *
+ * Formats read (chosen by content, not by file name):
+ *  - centre-relative text, one opening per line: `x,y, x,y, …` (Piskvork's openings file
+ *    and GomocupJudge's `openings_20.txt`). x counts columns to the right of the centre,
+ *    y rows DOWN from it (Gomocup protocol axes: X,Y = centre + x,y with centre
+ *    floor(size/2), as GomocupJudge's `opening2pos` does);
+ *  - our own move lists, one opening per line (`h8 i9 h10`, `h8,i9,h10`, `h8i9h10`);
+ *  - JSON `{"coordinateSystem":"center-relative-x-y","openings":[{"id","coordinates":[[x,y],…]}]}`
+ *    (the Gomocup 2026 opening list);
+ *  - JSON `{"openings":[{"moves":["H8","H9","I10"], …}]}` (the 26 standard openings,
+ *    renju notation = ours);
+ *  - JSON `{"puzzles":[{"stones":"H8H9", …}]}` (the lfz084 puzzle file; distinct stone lists).
+ * In text files, empty lines and lines starting with `#` are skipped.
+ *
+ * Every opening is checked: points on the board, no point twice, no five already on the
+ * board. An error names the file, the line (or JSON entry) and the bad point.
+ */
+import { readFileSync } from 'node:fs';
+import { Board } from '../core/board.js';
+import { makeMoveList, parsePosition } from '../core/notation.js';
+import { type Result, type Rule, err, ok } from '../core/types.js';
+
+export interface Opening {
+  /** A name for records: an id from the file, or `<file>:<line>`. */
+  id: string;
+  /** Point indices in move order (black first). */
+  moves: number[];
+}
+
+/** Centre-relative (x right, y down) to a point index. */
+function fromCentre(dx: number, dy: number, size: number): number | undefined {
+  const c = Math.floor(size / 2);
+  const x = c + dx;
+  const y = c + dy;
+  if (x < 0 || y < 0 || x >= size || y >= size) return undefined;
+  return y * size + x;
+}
+
+function checkOpening(moves: number[], size: number, rule: Rule, where: string): Result<true> {
+  const b = new Board(size, rule);
+  for (const q of moves) {
+    if (b.cells[q] !== 0) return err(`${where}: point ${makeMoveList([q], size)} is given twice`);
+    b.play(q);
+    if (b.lastMoveWon()) return err(`${where}: the opening already holds a five`);
+  }
+  if (b.isFull()) return err(`${where}: the opening fills the board`);
+  return ok(true);
+}
+
+function parseRelativePairs(nums: number[], size: number, where: string): Result<number[]> {
+  if (nums.length % 2 !== 0) return err(`${where}: odd number of coordinates`);
+  const moves: number[] = [];
+  for (let i = 0; i < nums.length; i += 2) {
+    const q = fromCentre(nums[i]!, nums[i + 1]!, size);
+    if (q === undefined) return err(`${where}: point ${nums[i]},${nums[i + 1]} (centre-relative) is off the ${size}x${size} board`);
+    moves.push(q);
+  }
+  return ok(moves);
+}
+
+function parseJson(data: unknown, name: string, size: number): Result<Opening[]> {
+  if (typeof data !== 'object' || data === null) return err(`${name}: not an opening list`);
+  const o = data as Record<string, unknown>;
+  const out: Opening[] = [];
+  if (Array.isArray(o.openings)) {
+    const system = typeof o.coordinateSystem === 'string' ? o.coordinateSystem : undefined;
+    for (let i = 0; i < o.openings.length; i++) {
+      const e = o.openings[i] as Record<string, unknown>;
+      const id = typeof e?.id === 'string' ? e.id : `${name}#${i + 1}`;
+      if (Array.isArray(e?.coordinates)) {
+        if (system !== 'center-relative-x-y') return err(`${name}: coordinateSystem '${system ?? '(none)'}' is not supported (expected center-relative-x-y)`);
+        const nums: number[] = [];
+        for (const p of e.coordinates as unknown[]) {
+          if (!Array.isArray(p) || p.length !== 2 || !p.every((v) => Number.isInteger(v))) return err(`${id}: bad coordinate ${JSON.stringify(p)}`);
+          nums.push(p[0] as number, p[1] as number);
+        }
+        const r = parseRelativePairs(nums, size, id);
+        if (!r.ok) return r;
+        out.push({ id, moves: r.value });
+      } else if (Array.isArray(e?.moves)) {
+        const r = parsePosition((e.moves as unknown[]).map(String).join(' '), size);
+        if (!r.ok) return err(`${id}: ${r.error}`);
+        const label = [e.nameJa, e.nameZh].find((v) => typeof v === 'string');
+        out.push({ id: typeof e.id === 'string' ? e.id : typeof label === 'string' ? label : id, moves: r.value.moves.map((m) => m.index) });
+      } else return err(`${id}: an opening needs 'coordinates' or 'moves'`);
+    }
+    return ok(out);
+  }
+  if (Array.isArray(o.puzzles)) {
+    const seen = new Set<string>();
+    for (let i = 0; i < o.puzzles.length; i++) {
+      const e = o.puzzles[i] as Record<string, unknown>;
+      if (typeof e?.stones !== 'string' || e.stones.trim() === '') continue;
+      const r = parsePosition(e.stones, size);
+      if (!r.ok) return err(`${name} puzzle ${i + 1}: ${r.error}`);
+      const moves = r.value.moves.map((m) => m.index);
+      const key = moves.join(',');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ id: typeof e.title === 'string' ? e.title : `${name}#${i + 1}`, moves });
+    }
+    return ok(out);
+  }
+  return err(`${name}: JSON without 'openings' or 'puzzles'`);
+}
+
+function parseText(text: string, name: string, size: number): Result<Opening[]> {
+  const out: Opening[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const where = `${name}:${i + 1}`;
+    if (/^[-+\d\s,]+$/.test(line)) {
+      const nums = line.split(/[\s,]+/).filter((t) => t !== '').map(Number);
+      if (nums.some((n) => !Number.isInteger(n))) return err(`${where}: bad coordinates '${line}'`);
+      const r = parseRelativePairs(nums, size, where);
+      if (!r.ok) return r;
+      out.push({ id: where, moves: r.value });
+    } else {
+      const r = parsePosition(line, size);
+      if (!r.ok) return err(`${where}: ${r.error}`);
+      if (!r.value.ordered) return err(`${where}: an opening must be a move list, not a stone set`);
+      out.push({ id: where, moves: r.value.moves.map((m) => m.index) });
+    }
+  }
+  return ok(out);
+}
+
+/** Parse an opening file's text; `name` is used in ids and error messages. */
+export function parseOpenings(text: string, name: string, size: number, rule: Rule = 'freestyle'): Result<Opening[]> {
+  const t = text.replace(/^\uFEFF/, '').trim();
+  let r: Result<Opening[]>;
+  if (t.startsWith('{') || t.startsWith('[')) {
+    let data: unknown;
+    try {
+      data = JSON.parse(t);
+    } catch (e) {
+      return err(`${name}: bad JSON (${(e as Error).message})`);
+    }
+    r = parseJson(data, name, size);
+  } else r = parseText(t, name, size);
+  if (!r.ok) return r;
+  if (r.value.length === 0) return err(`${name}: no openings found`);
+  for (const o of r.value) {
+    const c = checkOpening(o.moves, size, rule, o.id);
+    if (!c.ok) return c;
+  }
+  return r;
+}
+
+export function loadOpenings(path: string, size: number, rule: Rule = 'freestyle'): Result<Opening[]> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return err(`cannot read '${path}'${code ? ` (${code})` : ''}`);
+  }
+  const base = path.split('/').pop() ?? path;
+  return parseOpenings(text, base, size, rule);
+}

@@ -19,7 +19,9 @@
  * the trinomial game scores otherwise:
  *   LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v),
  * with m, v the sample mean and variance of the unit scores, s0, s1 the expected scores of
- * elo0, elo1 (logistic). Stop with H1 (`pass`: A is at least elo1 stronger) when
+ * elo0, elo1 (logistic). The counts get a prior of half a result in every category
+ * (Jeffreys-style) before m and v are taken, so the LLR stays finite when every result
+ * so far is the same (v = 0); its weight fades as games accumulate. Stop with H1 (`pass`: A is at least elo1 stronger) when
  * LLR >= ln((1 - beta) / alpha), with H0 (`fail`) when LLR <= ln(beta / (1 - alpha)).
  */
 import type { GameRecord } from './game.js';
@@ -81,7 +83,7 @@ export interface MatchStats {
 export function scoreToElo(s: number): number {
   if (s <= 0) return -Infinity;
   if (s >= 1) return Infinity;
-  return -400 * Math.log10(1 / s - 1);
+  return -400 * Math.log10(1 / s - 1) + 0; // + 0: no -0 at an even score
 }
 
 export function eloToScore(elo: number): number {
@@ -120,14 +122,19 @@ export function eloPentanomial(penta: readonly number[]): EloEstimate {
   return estimate([0, 0.25, 0.5, 0.75, 1], [...penta]);
 }
 
+/** Pseudo-count added to every result category before the SPRT (see the header). */
+export const SPRT_PRIOR = 0.5;
+
 export function sprtBounds(alpha: number, beta: number): { lower: number; upper: number } {
   return { lower: Math.log(beta / (1 - alpha)), upper: Math.log((1 - beta) / alpha) };
 }
 
-/** The GSPRT log-likelihood ratio of unit scores `values` weighted by counts. */
+/** The GSPRT log-likelihood ratio of unit scores `values` weighted by counts (regularised). */
 export function llr(values: number[], weights: number[], elo0: number, elo1: number): number {
-  const { n, mean, variance } = meanVar(values, weights);
-  if (n === 0 || variance <= 0) return 0;
+  if (weights.every((w) => w === 0)) return 0;
+  const { n: m, mean, variance } = meanVar(values, weights.map((w) => w + SPRT_PRIOR));
+  const n = m - SPRT_PRIOR * weights.length;
+  if (variance <= 0) return 0;
   const s0 = eloToScore(elo0);
   const s1 = eloToScore(elo1);
   return (n * (s1 - s0) * (2 * mean - s0 - s1)) / (2 * variance);

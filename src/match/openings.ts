@@ -50,6 +50,20 @@ function checkOpening(moves: number[], size: number, rule: Rule, where: string):
   return ok(true);
 }
 
+/** Off-board openings are skipped (and described here) when the caller passes `skipped`. */
+interface ParseContext {
+  skipped?: string[];
+}
+
+const OFF_BOARD = ' is off the ';
+
+/** Errors that mean "this opening is for a bigger board", which the caller may skip. */
+function skippable(ctx: ParseContext, e: string): boolean {
+  if (ctx.skipped === undefined || !e.includes(OFF_BOARD)) return false;
+  ctx.skipped.push(e);
+  return true;
+}
+
 function parseRelativePairs(nums: number[], size: number, where: string): Result<number[]> {
   if (nums.length % 2 !== 0) return err(`${where}: odd number of coordinates`);
   const moves: number[] = [];
@@ -61,7 +75,7 @@ function parseRelativePairs(nums: number[], size: number, where: string): Result
   return ok(moves);
 }
 
-function parseJson(data: unknown, name: string, size: number): Result<Opening[]> {
+function parseJson(data: unknown, name: string, size: number, ctx: ParseContext): Result<Opening[]> {
   if (typeof data !== 'object' || data === null) return err(`${name}: not an opening list`);
   const o = data as Record<string, unknown>;
   const out: Opening[] = [];
@@ -78,7 +92,10 @@ function parseJson(data: unknown, name: string, size: number): Result<Opening[]>
           nums.push(p[0] as number, p[1] as number);
         }
         const r = parseRelativePairs(nums, size, id);
-        if (!r.ok) return r;
+        if (!r.ok) {
+          if (skippable(ctx, r.error)) continue;
+          return r;
+        }
         out.push({ id, moves: r.value });
       } else if (Array.isArray(e?.moves)) {
         const r = parsePosition((e.moves as unknown[]).map(String).join(' '), size);
@@ -107,7 +124,7 @@ function parseJson(data: unknown, name: string, size: number): Result<Opening[]>
   return err(`${name}: JSON without 'openings' or 'puzzles'`);
 }
 
-function parseText(text: string, name: string, size: number): Result<Opening[]> {
+function parseText(text: string, name: string, size: number, ctx: ParseContext): Result<Opening[]> {
   const out: Opening[] = [];
   const lines = text.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
@@ -118,7 +135,10 @@ function parseText(text: string, name: string, size: number): Result<Opening[]> 
       const nums = line.split(/[\s,]+/).filter((t) => t !== '').map(Number);
       if (nums.some((n) => !Number.isInteger(n))) return err(`${where}: bad coordinates '${line}'`);
       const r = parseRelativePairs(nums, size, where);
-      if (!r.ok) return r;
+      if (!r.ok) {
+        if (skippable(ctx, r.error)) continue;
+        return r;
+      }
       out.push({ id: where, moves: r.value });
     } else {
       const r = parsePosition(line, size);
@@ -130,8 +150,12 @@ function parseText(text: string, name: string, size: number): Result<Opening[]> 
   return ok(out);
 }
 
-/** Parse an opening file's text; `name` is used in ids and error messages. */
-export function parseOpenings(text: string, name: string, size: number, rule: Rule = 'freestyle'): Result<Opening[]> {
+/**
+ * Parse an opening file's text; `name` is used in ids and error messages. With `skipped`,
+ * centre-relative openings that do not fit the board (files made for 20x20) are left out
+ * and described there instead of failing the whole file.
+ */
+export function parseOpenings(text: string, name: string, size: number, rule: Rule = 'freestyle', ctx: ParseContext = {}): Result<Opening[]> {
   const t = text.replace(/^\uFEFF/, '').trim();
   let r: Result<Opening[]>;
   if (t.startsWith('{') || t.startsWith('[')) {
@@ -141,10 +165,10 @@ export function parseOpenings(text: string, name: string, size: number, rule: Ru
     } catch (e) {
       return err(`${name}: bad JSON (${(e as Error).message})`);
     }
-    r = parseJson(data, name, size);
-  } else r = parseText(t, name, size);
+    r = parseJson(data, name, size, ctx);
+  } else r = parseText(t, name, size, ctx);
   if (!r.ok) return r;
-  if (r.value.length === 0) return err(`${name}: no openings found`);
+  if (r.value.length === 0) return err(ctx.skipped?.length ? `${name}: no opening fits the ${size}x${size} board (${ctx.skipped[0]})` : `${name}: no openings found`);
   for (const o of r.value) {
     const c = checkOpening(o.moves, size, rule, o.id);
     if (!c.ok) return c;
@@ -152,7 +176,7 @@ export function parseOpenings(text: string, name: string, size: number, rule: Ru
   return r;
 }
 
-export function loadOpenings(path: string, size: number, rule: Rule = 'freestyle'): Result<Opening[]> {
+export function loadOpenings(path: string, size: number, rule: Rule = 'freestyle', ctx: ParseContext = {}): Result<Opening[]> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -161,5 +185,5 @@ export function loadOpenings(path: string, size: number, rule: Rule = 'freestyle
     return err(`cannot read '${path}'${code ? ` (${code})` : ''}`);
   }
   const base = path.split('/').pop() ?? path;
-  return parseOpenings(text, base, size, rule);
+  return parseOpenings(text, base, size, rule, ctx);
 }

@@ -38,6 +38,13 @@ describe('openings', () => {
     expect(moves(parseOpenings(puzzles, 'q.json', 15))).toEqual(['h8 h9', 'h8 i9 j10']);
   });
 
+  it('skips openings made for a bigger board when asked, and says which', () => {
+    const skipped: string[] = [];
+    expect(moves(parseOpenings('0,0\n-8,0\n1,1\n', 'p.txt', 15, 'freestyle', { skipped }))).toEqual(['h8', 'i7']);
+    expect(skipped).toEqual(['p.txt:2: point -8,0 (centre-relative) is off the 15x15 board']);
+    expect(parseOpenings('-8,0\n', 'p.txt', 15, 'freestyle', { skipped: [] })).toEqual({ ok: false, error: 'p.txt: no opening fits the 15x15 board (p.txt:1: point -8,0 (centre-relative) is off the 15x15 board)' });
+  });
+
   it('names the line and point of a bad opening', () => {
     expect(parseOpenings('0,0\n-8,0\n', 'p.txt', 15)).toEqual({ ok: false, error: 'p.txt:2: point -8,0 (centre-relative) is off the 15x15 board' });
     expect(parseOpenings('0,0, 0,0', 'p.txt', 15)).toEqual({ ok: false, error: 'p.txt:1: point h8 is given twice' });

@@ -116,7 +116,9 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     if (size > MAX_SIZE) throw new UsageError(`--size must be in ${MIN_SIZE}..${MAX_SIZE}, got ${size}`);
     const rule: Rule = orUsage(parseRule(a.rule ?? 'freestyle'));
     const tc = orUsage(parseTc(a.tc ?? '5000/120000'));
-    const openings: Opening[] = a.openings !== undefined ? orUsage(loadOpenings(a.openings, size, rule)) : [{ id: 'empty', moves: [] }];
+    const skipped: string[] = [];
+    const openings: Opening[] = a.openings !== undefined ? orUsage(loadOpenings(a.openings, size, rule, { skipped })) : [{ id: 'empty', moves: [] }];
+    if (skipped.length > 0) io.err(`gomoku: skipped ${skipped.length} opening(s) that do not fit the ${size}x${size} board (first: ${skipped[0]})\n`);
     const games = intOpt(a.games, '--games', 1, 2 * openings.length);
     const concurrency = intOpt(a.concurrency, '--concurrency', 1, 1);
     const hangToleranceMs = intOpt(a.hangTolerance, '--hang-tolerance', 0, 1000);

@@ -19,6 +19,7 @@
  * board. An error names the file, the line (or JSON entry) and the bad point.
  */
 import { readFileSync } from 'node:fs';
+import seedrandom from 'seedrandom';
 import { Board } from '../core/board.js';
 import { makeMoveList, parsePosition } from '../core/notation.js';
 import { type Result, type Rule, err, ok } from '../core/types.js';
@@ -186,4 +187,35 @@ export function loadOpenings(path: string, size: number, rule: Rule = 'freestyle
   }
   const base = path.split('/').pop() ?? path;
   return parseOpenings(text, base, size, rule, ctx);
+}
+
+/**
+ * `count` distinct random openings of `stones` stones (black first, alternating) inside
+ * the central `window` x `window` square, from a seeded generator, so a run can be
+ * repeated. Each is played with both colours, which cancels most of its imbalance; the
+ * pentanomial statistics treat the pair as the unit. No opening can hold a five
+ * (`stones` <= 8 keeps each colour below five stones).
+ */
+export function randomOpenings(count: number, size: number, seed: string, stones = 3, window = 7): Result<Opening[]> {
+  if (!Number.isInteger(stones) || stones < 0 || stones > 8) return err(`opening stones must be in 0..8, got ${stones}`);
+  const w = Math.min(window, size);
+  const lo = Math.floor((size - w) / 2);
+  if (stones > w * w) return err(`${stones} stones do not fit a ${w}x${w} window`);
+  const rng = seedrandom(seed);
+  const out: Opening[] = [];
+  const seen = new Set<string>();
+  let attempts = 0;
+  while (out.length < count && attempts++ < count * 50) {
+    const moves: number[] = [];
+    while (moves.length < stones) {
+      const q = (lo + Math.floor(rng() * w)) * size + lo + Math.floor(rng() * w);
+      if (!moves.includes(q)) moves.push(q);
+    }
+    const key = moves.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ id: `random-${seed}-${out.length + 1}`, moves });
+  }
+  if (out.length < count) return err(`only ${out.length} distinct openings of ${stones} stones fit the ${w}x${w} centre`);
+  return ok(out);
 }

@@ -65,3 +65,27 @@ describe('openings', () => {
     expect(!r.ok && r.error).toContain('(ENOENT)');
   });
 });
+
+describe('randomOpenings', () => {
+  it('makes distinct, reproducible openings near the centre', async () => {
+    const { randomOpenings } = await import('../../src/match/openings.js');
+    const a = randomOpenings(50, 15, 's1');
+    const b = randomOpenings(50, 15, 's1');
+    const c = randomOpenings(50, 15, 's2');
+    if (!a.ok || !b.ok || !c.ok) throw new Error('failed');
+    expect(a.value).toEqual(b.value);
+    expect(a.value).not.toEqual(c.value);
+    expect(new Set(a.value.map((o) => o.moves.join(','))).size).toBe(50);
+    for (const o of a.value) {
+      expect(o.moves).toHaveLength(3);
+      expect(new Set(o.moves).size).toBe(3);
+      for (const q of o.moves) {
+        expect(q % 15).toBeGreaterThanOrEqual(4);
+        expect(q % 15).toBeLessThanOrEqual(10);
+        expect(Math.floor(q / 15)).toBeGreaterThanOrEqual(4);
+        expect(Math.floor(q / 15)).toBeLessThanOrEqual(10);
+      }
+    }
+    expect(randomOpenings(5, 15, 'x', 9).ok).toBe(false);
+  });
+});

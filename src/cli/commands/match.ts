@@ -13,7 +13,7 @@ import { parseRule } from '../../core/notation.js';
 import { MAX_SIZE, MIN_SIZE, type Result, type Rule, err, ok } from '../../core/types.js';
 import { parseEngineSpec } from '../../match/command-line.js';
 import type { GameRecord, TimeControl } from '../../match/game.js';
-import { loadOpenings, type Opening } from '../../match/openings.js';
+import { loadOpenings, randomOpenings, type Opening } from '../../match/openings.js';
 import { killAllClients, type EngineCommand } from '../../match/pbrain-client.js';
 import { checkRecords, jsonSafe, probeEngine, runMatch, writeSummary } from '../../match/runner.js';
 import { computeStats, progressLine, summaryText, type MatchStats, type SprtParams } from '../../match/stats.js';
@@ -21,6 +21,9 @@ import { computeStats, progressLine, summaryText, type MatchStats, type SprtPara
 export interface MatchArgs {
   engine?: string[];
   openings?: string;
+  randomOpenings?: number;
+  openingStones?: number;
+  seed?: string;
   games?: number;
   tc?: string;
   rule?: string;
@@ -117,9 +120,16 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     const rule: Rule = orUsage(parseRule(a.rule ?? 'freestyle'));
     const tc = orUsage(parseTc(a.tc ?? '5000/120000'));
     const skipped: string[] = [];
-    const openings: Opening[] = a.openings !== undefined ? orUsage(loadOpenings(a.openings, size, rule, { skipped })) : [{ id: 'empty', moves: [] }];
+    if (a.openings !== undefined && a.randomOpenings !== undefined) throw new UsageError('give --openings or --random-openings, not both');
+    let openings: Opening[] = [{ id: 'empty', moves: [] }];
+    if (a.openings !== undefined) openings = orUsage(loadOpenings(a.openings, size, rule, { skipped }));
+    else if (a.randomOpenings !== undefined) {
+      const n = intOpt(a.randomOpenings, '--random-openings', 1, 1);
+      openings = orUsage(randomOpenings(n, size, a.seed ?? 'gomoku-match', intOpt(a.openingStones, '--opening-stones', 0, 3)));
+    }
     if (skipped.length > 0) io.err(`gomoku: skipped ${skipped.length} opening(s) that do not fit the ${size}x${size} board (first: ${skipped[0]})\n`);
     const games = intOpt(a.games, '--games', 1, 2 * openings.length);
+    if (games > 2 * openings.length) io.err(`gomoku: note: ${games} games over ${openings.length} opening(s): openings repeat, and deterministic engines repeat their games\n`);
     const concurrency = intOpt(a.concurrency, '--concurrency', 1, 1);
     const hangToleranceMs = intOpt(a.hangTolerance, '--hang-tolerance', 0, 1000);
     const startTimeoutMs = intOpt(a.startTimeout, '--start-timeout', 1, 10_000);
@@ -157,7 +167,12 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     result.engines.forEach((e, i) => {
       if (abouts[i]) e.about = abouts[i];
     });
-    const config = { size, rule, tc, games, concurrency, hangToleranceMs, openings: a.openings ?? null, openingCount: openings.length, sprt: sprt ?? null };
+    const config = {
+      size, rule, tc, games, concurrency, hangToleranceMs,
+      openings: a.openings ?? (a.randomOpenings !== undefined ? `random:${a.randomOpenings}:${a.openingStones ?? 3}:${a.seed ?? 'gomoku-match'}` : null),
+      openingCount: openings.length,
+      sprt: sprt ?? null,
+    };
     if (a.out !== undefined) writeSummary(a.out, result, config);
     const problems = checkRecords(result.records, result.stats);
     if (problems.length > 0) io.err(`gomoku: internal inconsistency in the match records: ${problems[0]}\n`);
@@ -183,6 +198,9 @@ export const command: CommandModule = {
     y
       .option('engine', { type: 'string', array: true, describe: 'NAME=COMMAND, twice; COMMAND is split like a shell line (quotes work)' })
       .option('openings', { type: 'string', describe: 'opening file: centre-relative x,y lines (Piskvork/GomocupJudge), move lists, or the JSON lists' })
+      .option('random-openings', { type: 'number', describe: 'instead of --openings: N distinct random openings near the centre (seeded by --seed)' })
+      .option('opening-stones', { type: 'number', default: 3, describe: 'stones per random opening' })
+      .option('seed', { type: 'string', default: 'gomoku-match', describe: 'seed for --random-openings' })
       .option('games', { type: 'number', describe: 'games to play (default: every opening once with each colour)' })
       .option('tc', { type: 'string', default: '5000/120000', describe: 'time control MOVE_MS/GAME_MS (GAME_MS 0 or absent = no game limit)' })
       .option('rule', { type: 'string', default: 'freestyle', describe: 'freestyle (five or more) or standard (exactly five)' })

@@ -52,17 +52,16 @@ export function schedule(game: number, openings: readonly Opening[], engines: re
 }
 
 /**
- * Start an engine, ask `ABOUT`, end it. An engine that cannot even start is a usage
- * error for the whole match (one line naming the engine), not 100 lost games.
+ * Start an engine, ask `ABOUT`, check that `START size` gets `OK`, end it. An engine that
+ * cannot even start is a usage error for the whole match (one line naming the engine),
+ * not a hundred lost games.
  */
 export async function probeEngine(cmd: EngineCommand, size: number, timeoutMs: number): Promise<{ ok: true; about?: string } | { ok: false; error: string }> {
   const c = PbrainClient.spawn(cmd, { startTimeoutMs: timeoutMs, suspendWhenIdle: false });
   try {
     const about = await c.about(Math.min(timeoutMs, 3000));
-    if (c.exited) {
-      const s = await c.start(size);
-      return { ok: false, error: `engine ${cmd.name} (${cmd.argv.join(' ')}) ${describeReply(s)}` };
-    }
+    const s = await c.start(size);
+    if (s.kind !== 'ok') return { ok: false, error: `engine ${cmd.name} (${cmd.argv.join(' ')}) does not answer START ${size} with OK: ${describeReply(s)}` };
     const r: { ok: true; about?: string } = { ok: true };
     if (about.name) r.about = about.version ? `${about.name} ${about.version}` : about.name;
     return r;

@@ -223,6 +223,11 @@ export function computeStats(records: readonly GameRecord[], a: string, b: strin
   };
 }
 
+/** Two decimals, without a "-0.00". */
+function fix2(x: number): string {
+  return (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
+}
+
 function fmtElo(e: number): string {
   if (e === Infinity) return '+inf';
   if (e === -Infinity) return '-inf';
@@ -239,7 +244,7 @@ export function formatElo(e: EloEstimate): string {
 export function progressLine(s: MatchStats, planned: number): string {
   const t = s.total;
   let line = `games ${s.games + s.aborted}/${planned}  ${s.a} vs ${s.b}  W-D-L ${t.wins}-${t.draws}-${t.losses}  score ${(s.score * 100).toFixed(1)}%  Elo ${formatElo(s.elo)}`;
-  if (s.sprt) line += `  LLR ${s.sprt.llr.toFixed(2)} [${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)}]`;
+  if (s.sprt) line += `  LLR ${fix2(s.sprt.llr)} [${fix2(s.sprt.lower)}, ${fix2(s.sprt.upper)}]`;
   return line;
 }
 
@@ -258,7 +263,7 @@ export function summaryText(s: MatchStats): string {
   if (f.length) lines.push(`  lost by fault: ${f.map(([n, k]) => `${n} ${k}`).join(', ')}`);
   if (s.sprt) {
     const p = s.sprt;
-    lines.push(`  SPRT elo0=${p.elo0} elo1=${p.elo1} alpha=${p.alpha} beta=${p.beta} (${p.model}): LLR ${p.llr.toFixed(2)} [${p.lower.toFixed(2)}, ${p.upper.toFixed(2)}] -> ${p.decision === 'pass' ? 'H1 accepted (pass)' : p.decision === 'fail' ? 'H0 accepted (fail)' : 'undecided'}`);
+    lines.push(`  SPRT elo0=${p.elo0} elo1=${p.elo1} alpha=${p.alpha} beta=${p.beta} (${p.model}): LLR ${fix2(p.llr)} [${fix2(p.lower)}, ${fix2(p.upper)}] -> ${p.decision === 'pass' ? 'H1 accepted (pass)' : p.decision === 'fail' ? 'H0 accepted (fail)' : 'undecided'}`);
   }
   return lines.join('\n');
 }

@@ -153,6 +153,23 @@ describe('gomoku match (command)', () => {
     expect(bad.out).toContain('summary: totals');
   });
 
+  it('--swap2 lets the engines open, with the opener alternating', async () => {
+    const out = join(dir, 'swap2');
+    const r = await cli(['match', '--engine', eng('alpha', 'random', '--swap2', 'swap'), '--engine', eng('beta', 'random', '--swap2', 'play'),
+      '--swap2', '--games', '2', '--tc', '500/20000', '--out', out, '--json']);
+    expect(r.code).toBe(0);
+    const records = readFileSync(join(out, 'games.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GameRecord).sort((x, y) => x.game - y.game);
+    // game 1: alpha opens, beta stays white; game 2: beta opens, alpha swaps to black
+    expect(records.map((g) => [g.black, g.white, g.swap2])).toEqual([
+      ['alpha', 'beta', ['alpha placed 3 stones', 'beta stayed white and played stone 4']],
+      ['alpha', 'beta', ['beta placed 3 stones', 'alpha took black']],
+    ]);
+    expect(JSON.parse(r.out).stats.asWhite).toEqual({ wins: 0, draws: 0, losses: 0 });
+    expect((await cli(['match', '--check', out])).code).toBe(0);
+    const bad = await cli(['match', '--engine', eng('a', 'random'), '--engine', eng('b', 'random'), '--swap2', '--random-openings', '3']);
+    expect(bad).toMatchObject({ code: 2 });
+  });
+
   it('stops early when the SPRT decides, and the exit status says so', async () => {
     const r = await cli(['match', '--engine', eng('good', 'random'), '--engine', eng('bad', 'occupied'), '--games', '100', '--concurrency', '2',
       '--tc', '500/5000', '--sprt', '0,150,0.05,0.05']);

@@ -24,6 +24,7 @@ export interface MatchArgs {
   randomOpenings?: number;
   openingStones?: number;
   seed?: string;
+  swap2?: boolean;
   games?: number;
   tc?: string;
   rule?: string;
@@ -121,6 +122,7 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     const tc = orUsage(parseTc(a.tc ?? '5000/120000'));
     const skipped: string[] = [];
     if (a.openings !== undefined && a.randomOpenings !== undefined) throw new UsageError('give --openings or --random-openings, not both');
+    if (a.swap2 && (a.openings !== undefined || a.randomOpenings !== undefined)) throw new UsageError('--swap2 starts from an empty board: it takes no --openings / --random-openings');
     let openings: Opening[] = [{ id: 'empty', moves: [] }];
     if (a.openings !== undefined) openings = orUsage(loadOpenings(a.openings, size, rule, { skipped }));
     else if (a.randomOpenings !== undefined) {
@@ -157,7 +159,7 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       openings,
       games,
       concurrency,
-      game: { size, rule, tc, hangToleranceMs, startTimeoutMs, maxMemory, suspendWhenIdle: a.suspend !== false, endGraceMs: 500 },
+      game: { size, rule, tc, hangToleranceMs, startTimeoutMs, maxMemory, suspendWhenIdle: a.suspend !== false, endGraceMs: 500, swap2: a.swap2 === true },
       onGame: (_r: GameRecord, s: MatchStats) => draw(s, false),
       ...(sprt ? { sprt } : {}),
       ...(a.out !== undefined ? { outDir: a.out } : {}),
@@ -168,7 +170,7 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       if (abouts[i]) e.about = abouts[i];
     });
     const config = {
-      size, rule, tc, games, concurrency, hangToleranceMs,
+      size, rule, tc, games, concurrency, hangToleranceMs, swap2: a.swap2 === true,
       openings: a.openings ?? (a.randomOpenings !== undefined ? `random:${a.randomOpenings}:${a.openingStones ?? 3}:${a.seed ?? 'gomoku-match'}` : null),
       openingCount: openings.length,
       sprt: sprt ?? null,
@@ -201,6 +203,7 @@ export const command: CommandModule = {
       .option('random-openings', { type: 'number', describe: 'instead of --openings: N distinct random openings near the centre (seeded by --seed)' })
       .option('opening-stones', { type: 'number', default: 3, describe: 'stones per random opening' })
       .option('seed', { type: 'string', default: 'gomoku-match', describe: 'seed for --random-openings' })
+      .option('swap2', { type: 'boolean', default: false, describe: 'open each game with Swap2 through SWAP2BOARD (game 2k+1: the first engine opens, 2k+2: the second)' })
       .option('games', { type: 'number', describe: 'games to play (default: every opening once with each colour)' })
       .option('tc', { type: 'string', default: '5000/120000', describe: 'time control MOVE_MS/GAME_MS (GAME_MS 0 or absent = no game limit)' })
       .option('rule', { type: 'string', default: 'freestyle', describe: 'freestyle (five or more) or standard (exactly five)' })

@@ -31,6 +31,8 @@ export interface MatchConfig {
   concurrency: number;
   sprt?: SprtParams;
   outDir?: string;
+  /** Every protocol line of every game (a transcript): game number, engine, direction, line. */
+  onLine?: (game: number, engine: string, dir: '>' | '<', line: string) => void;
   /** Called after every finished game with the running statistics. */
   onGame?: (record: GameRecord, stats: MatchStats) => void;
 }
@@ -86,7 +88,9 @@ export async function runMatch(cfg: MatchConfig): Promise<MatchResult> {
       if (stopped === 'sprt' || next > cfg.games) return;
       const n = next++;
       const { opening, black, white } = schedule(n, cfg.openings, cfg.engines);
-      const rec = await playGame(n, black, white, opening, cfg.game);
+      const onLine = cfg.onLine;
+      const opts = onLine ? { ...cfg.game, onLine: (e: string, d: '>' | '<', l: string) => onLine(n, e, d, l) } : cfg.game;
+      const rec = await playGame(n, black, white, opening, opts);
       records.push(rec);
       if (cfg.outDir) {
         appendFileSync(join(cfg.outDir, 'games.jsonl'), JSON.stringify(rec) + '\n');

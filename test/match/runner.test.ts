@@ -128,8 +128,11 @@ describe('gomoku match (command)', () => {
     writeFileSync(ops, '0,0, 1,1, 0,3\nh8 h9\n0,0\n');
     const out = join(dir, 'run');
     const r = await cli(['match', '--engine', eng('alpha', 'random', '--seed', '1'), '--engine', eng('beta', 'random', '--seed', '2', '--chatty'),
-      '--openings', ops, '--tc', '500/20000', '--concurrency', '2', '--out', out, '--json', '--hang-tolerance', '300']);
+      '--openings', ops, '--tc', '500/20000', '--concurrency', '2', '--out', out, '--json', '--hang-tolerance', '300', '--log', join(dir, 'run.log')]);
     expect(r.code).toBe(0);
+    const log = readFileSync(join(dir, 'run.log'), 'utf8').split('\n');
+    expect(log.some((l) => /^\d+\t1\talpha\t>\tSTART 15$/.test(l))).toBe(true);
+    expect(log.some((l) => /^\d+\t6\tbeta\t<\tMESSAGE thinking hard$/.test(l))).toBe(true);
     const summary = JSON.parse(r.out);
     expect(summary.stats.games).toBe(6);
     expect(summary.stats.pairs).toBe(3);

@@ -6,7 +6,7 @@
  * Exit status: 0 done (with --sprt: H1 accepted), 1 with --sprt: H0 accepted, 3 with
  * --sprt: undecided when the games ran out; 2 bad usage; 1 for --check with problems.
  */
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { parseRule } from '../../core/notation.js';
@@ -38,6 +38,7 @@ export interface MatchArgs {
   sprt?: string;
   json?: boolean;
   check?: string;
+  log?: string;
 }
 
 export interface MatchIo {
@@ -164,7 +165,23 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       ...(sprt ? { sprt } : {}),
       ...(a.out !== undefined ? { outDir: a.out } : {}),
     };
-    const result = await runMatch(cfg);
+    let log: WriteStream | undefined;
+    if (a.log !== undefined) {
+      const t0 = Date.now();
+      const stream = createWriteStream(a.log);
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', (e: NodeJS.ErrnoException) => reject(new UsageError(`cannot write --log '${a.log}' (${e.code ?? e.message})`)));
+      });
+      log = stream;
+      Object.assign(cfg, { onLine: (g: number, e: string, d: string, l: string) => stream.write(`${Date.now() - t0}\t${g}\t${e}\t${d}\t${l}\n`) });
+    }
+    let result;
+    try {
+      result = await runMatch(cfg);
+    } finally {
+      if (log) await new Promise<void>((resolve) => log.end(() => resolve()));
+    }
     draw(result.stats, true);
     result.engines.forEach((e, i) => {
       if (abouts[i]) e.about = abouts[i];
@@ -215,6 +232,7 @@ export const command: CommandModule = {
       .option('suspend', { type: 'boolean', default: true, describe: 'SIGSTOP an engine while its opponent thinks (use --no-suspend to allow pondering)' })
       .option('out', { type: 'string', alias: 'pgn', describe: 'directory for games.jsonl, sgf/ and summary.json' })
       .option('sprt', { type: 'string', describe: 'elo0,elo1,alpha,beta: stop when the SPRT decides' })
+      .option('log', { type: 'string', describe: 'write every protocol line to FILE: ms since start, game, engine, > (sent) or < (received), line' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
       .option('check', { type: 'string', describe: 'check a recorded match directory (games replayed, summary recomputed) instead of playing' })
       .example('$0 match --engine new="node dist/cli/main.js play --protocol gomocup" --engine old="/opt/old/gomoku play --protocol gomocup" --openings openings.txt --tc 100/10000 --concurrency 2 --out runs/1', 'a short regression match')

@@ -278,6 +278,7 @@ export class PbrainClient {
         continue;
       }
       if (/^ok$/i.test(line)) return { kind: 'ok', ms };
+      if (/^name\s*=/i.test(line)) continue; // a late ABOUT answer
       return { kind: 'garbage', ms, line };
     }
   }

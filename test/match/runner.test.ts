@@ -175,12 +175,12 @@ describe('gomoku match (command)', () => {
 
   it('stops early when the SPRT decides, and the exit status says so', async () => {
     const r = await cli(['match', '--engine', eng('good', 'random'), '--engine', eng('bad', 'occupied'), '--games', '100', '--concurrency', '2',
-      '--tc', '500/5000', '--sprt', '0,150,0.05,0.05']);
+      '--tc', '500/5000', '--sprt', '0,150,0.2,0.2']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('H1 accepted (pass)');
     expect(r.out).toContain('stopped early by the SPRT');
     const played = Number(/good vs bad: (\d+) games/.exec(r.out)![1]);
-    expect(played).toBeGreaterThanOrEqual(12); // 6 won pairs decide elo1 = 150
-    expect(played).toBeLessThan(20);
+    expect(played).toBeGreaterThanOrEqual(8); // 4 won pairs decide elo1 = 150 at alpha = beta = 0.2
+    expect(played).toBeLessThan(14);
   });
 });

@@ -12,7 +12,9 @@
  *    the right model for colour-swapped openings (the games of a pair are correlated);
  *    only complete pairs count.
  * The interval maps score ± 1.96 SE through the Elo formula, so it is not symmetric; `pm`
- * is half its width.
+ * is half its width. The score is the plain mean; the variance behind SE is taken with
+ * half a pseudo-result in every category (the SPRT prior below), so a sample of identical
+ * results still gets an interval of honest width instead of ± 0.
  *
  * SPRT: the generalised SPRT with a normal approximation of the score (as in fishtest and
  * fastchess), on the pentanomial pair scores when at least one complete pair exists and
@@ -105,7 +107,10 @@ function meanVar(values: number[], weights: number[]): { n: number; mean: number
 }
 
 function estimate(values: number[], weights: number[]): EloEstimate {
-  const { n, mean, variance } = meanVar(values, weights);
+  const { n, mean } = meanVar(values, weights);
+  // The spread comes from the counts plus the SPRT prior, so that identical results
+  // (every pair 1-1 between two deterministic copies, or all wins) do not claim a zero-width interval.
+  const { variance } = meanVar(values, weights.map((w) => w + SPRT_PRIOR));
   const se = n > 0 ? Math.sqrt(variance / n) : 0;
   const lo = scoreToElo(mean - 1.96 * se);
   const hi = scoreToElo(mean + 1.96 * se);

@@ -79,11 +79,10 @@ describe('runMatch', () => {
 
 describe('runMatch against each misbehaving engine', () => {
   it.each([
-    ['crash', ['--after', '0'], 'crash', 'exited with code 3'],
+    // crash: see the test above; slow: see game.test.ts
     ['hang', [], 'timeout', 'no reply within 400 ms'],
     ['garbage', ['--after', '1'], 'garbage', "unexpected reply 'I think I will play somewhere nice'"],
     ['occupied', [], 'illegal', 'which is occupied'],
-    ['slow', ['--delay', '600'], 'timeout', 'no reply within 400 ms'],
   ] as [string, string[], string, string][])('%s: loses both games with a clear reason, the match completes', async (file, args, reason, text) => {
     const r = await runMatch({
       engines: [fixture('random', 'good'), fixture(file, 'bad', ...args)],

@@ -128,6 +128,7 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
       reason = crashed ? 'crash' : 'timeout';
       endMsg = `END: ${other(up)} WINS!  ${up} LOSES!  out of time`;
       writeFileSync(f('move_file'), `${up} \` -1\n`);
+      await sleep(sleepMs);
       break;
     }
     await sleep(readDelayMs);
@@ -147,6 +148,7 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
       reason = 'protocol';
       endMsg = `END: ${up} WINS!  ${other(up)} LOSES!  out of order move`;
       moveMtime = writeMove(f('move_file'), line);
+      await sleep(sleepMs);
       break;
     }
     if (parts[1]!.length !== 1 || !/^\d+$/.test(parts[2]!)) {
@@ -168,6 +170,7 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
       reason = 'illegal';
       endMsg = `END: ${other(up)} WINS!  ${up} LOSES!  invalid move`;
       moveMtime = writeMove(f('move_file'), wpiCanonical(up, onBoard ? q : 0));
+      await sleep(sleepMs);
       break;
     }
     const colour: Color = up === teams[0] ? BLACK : WHITE;
@@ -192,9 +195,10 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
       endMsg = 'END: TIE! board full!';
       over = true;
     }
+    // The original sleeps after every move, the last one included, before writing end_game.
     moveMtime = writeMove(f('move_file'), wpiCanonical(up, q));
-    if (over) break;
     await sleep(sleepMs);
+    if (over) break;
   }
 
   writeFileSync(f('end_game'), `${endMsg}\n`);

@@ -52,8 +52,8 @@ export async function runWpiFiles(o: WpiFilesOptions): Promise<number> {
   const tmpFile = join(o.dir, `.${name}.move_file.tmp`);
   const staleEnd = mtime(endFile);
   const tr = o.transcript;
-  tr.log([`wpi: playing as '${name}' in ${o.dir}`]);
-  if (staleEnd !== undefined) tr.log([`wpi: ignoring an old end_game (remove it before each game)`]);
+  tr.log([`playing WPI as '${name}' in ${o.dir}`]);
+  if (staleEnd !== undefined) tr.log([`ignoring an end_game left from an earlier game (remove it before each game)`]);
 
   /**
    * Wait until `<name>.go` exists and is not the one we already answered (`answered` is its

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BLACK, WHITE, type Color } from '../../core/types.js';
 import { LineChild, type BotCommand } from './child.js';
-import { RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
+import { AnswerTimes, RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
 
 export interface WpiRefereeOptions {
   bot: BotCommand;
@@ -83,7 +83,7 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
   const child = new LineChild({ ...o.bot, args: [...o.bot.args, '--name', botName, '--dir', dir], cwd: dir });
   const g = new RefGame(SIZE);
   const history: string[] = [];
-  let maxBotMs = 0;
+  const times = new AnswerTimes();
   let turn = 0;
 
   writeFileSync(f('move_file'), '');
@@ -121,7 +121,7 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
       }
       await sleep(pollMs);
     }
-    if (up === botName) maxBotMs = Math.max(maxBotMs, performance.now() - t0);
+    if (up === botName) times.add(performance.now() - t0);
     if (!inTime || crashed) {
       winner = sideOf(other(up));
       fault = sideOf(up);
@@ -212,7 +212,8 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
     winner,
     reason,
     stones: g.moves.length,
-    maxBotMs,
+    maxBotMs: times.max,
+    firstBotMs: times.first,
     detail,
     transcript: history,
     botStderr: child.stderr,

@@ -2,8 +2,8 @@
  * The WPI file referee's player side (protocols.md section 4.3): wait for `<name>.go`
  * (polling with sleeps, no busy CPU), stop if a fresh `end_game` exists, else read
  * `move_file`, write our move atomically (temp file + rename, so the referee never reads a
- * half-written line), then wait for our `.go` to disappear before looking again, so one
- * turn is never taken twice.
+ * half-written line), then wait for our `.go` to disappear (or to be replaced by a new
+ * one, seen as a new mtime) before looking again, so one turn is never taken twice.
  *
  * An `end_game` left over from an earlier game (the referee does not clean up) is ignored
  * unless it changes: its mtime is recorded at start.
@@ -52,23 +52,31 @@ export async function runWpiFiles(o: WpiFilesOptions): Promise<number> {
   const tmpFile = join(o.dir, `.${name}.move_file.tmp`);
   const staleEnd = mtime(endFile);
   const tr = o.transcript;
-  tr.log([`wpi: playing as '${name}' in ${o.dir}`]);
-  if (staleEnd !== undefined) tr.log([`wpi: ignoring an old end_game (remove it before each game)`]);
+  tr.log([`playing WPI as '${name}' in ${o.dir}`]);
+  if (staleEnd !== undefined) tr.log([`ignoring an end_game left from an earlier game (remove it before each game)`]);
 
-  const waitFor = async (want: boolean): Promise<boolean> => {
+  /**
+   * Wait until `<name>.go` exists and is not the one we already answered (`answered` is its
+   * mtime): a turn is taken once per `.go`, even if the referee deletes and recreates it
+   * between two of our polls.
+   */
+  let answered: number | undefined;
+  const waitForTurn = async (): Promise<boolean> => {
     const t0 = Date.now();
-    while (existsSync(goFile) !== want) {
+    for (;;) {
+      const m = mtime(goFile);
+      if (m !== undefined && m !== answered) return true;
       if (Date.now() - t0 > idleLimit) return false;
       await sleep(pollMs);
     }
-    return true;
   };
 
   for (;;) {
-    if (!(await waitFor(true))) {
+    if (!(await waitForTurn())) {
       tr.log([`wpi: no turn within ${idleLimit} ms; giving up`], true);
       return 1;
     }
+    answered = mtime(goFile);
     const endM = mtime(endFile);
     if (endM !== undefined && endM !== staleEnd) {
       const r = o.player.onEnd(readText(endFile));
@@ -97,9 +105,5 @@ export async function runWpiFiles(o: WpiFilesOptions): Promise<number> {
       return 1;
     }
     tr.output(r.out);
-    if (!(await waitFor(false))) {
-      tr.log([`wpi: our .go file was not removed within ${idleLimit} ms; giving up`], true);
-      return 1;
-    }
   }
 }

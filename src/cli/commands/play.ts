@@ -119,6 +119,13 @@ export async function runPlay(p: PlayArgs): Promise<number> {
     book = b.value;
     if (!book) process.stderr.write(`gomoku: book support is not wired in yet; playing without '${p.book}'\n`);
   }
+  // A referee that closes our stdout (killed the game, or exited) is the end of the session,
+  // not a crash with a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`gomoku: stdout: ${e.message}\n`);
+    process.exit(1);
+  });
   const t0 = performance.now();
   const opts: BotOptions = { seed: p.seed ?? BOT_NAME, now: () => performance.now() - t0 };
   if (p.timeMs !== undefined) opts.timeMs = p.timeMs;

@@ -111,7 +111,8 @@ export interface PositionRow {
   nodes: number;
   method: string | null;
   evaluated: number;
-  expanded: boolean;
+  /** 0 not expanded, 1 near moves listed, 2 every move listed (see pn-tree.ts). */
+  expanded: number;
   created: number;
   updated: number;
 }
@@ -215,7 +216,7 @@ function fromRaw(r: RawRow): PositionRow {
     nodes: r.nodes,
     method: r.method,
     evaluated: r.evaluated,
-    expanded: r.expanded !== 0,
+    expanded: r.expanded,
     created: r.created,
     updated: r.updated,
   };
@@ -330,8 +331,8 @@ export class BookStore {
     this.st.updatePn.run(pn, dn, verdict, bestMove, score, proofSize, now, id);
   }
 
-  setExpanded(id: number, expanded: boolean): void {
-    this.st.setExpanded.run(expanded ? 1 : 0, id);
+  setExpanded(id: number, stage: number): void {
+    this.st.setExpanded.run(stage, id);
   }
 
   addEdge(parent: number, move: number, child: number): void {

@@ -363,7 +363,10 @@ export class BookStore {
     return this.st.entries.all(position) as ProofEntryRow[];
   }
 
-  /** Every position, in id order (for export); a lazy iterator. */
+  /**
+   * Every position, in id order (for export); a lazy iterator. Run it to the end (or break
+   * out of a for-of, which closes it): an abandoned iterator keeps the connection busy.
+   */
   *positions(filter: { rule?: Rule; size?: number; opening?: string } = {}): IterableIterator<PositionRow> {
     for (const r of this.st.allPositions.iterate() as IterableIterator<RawRow>) {
       if (filter.rule !== undefined && r.rule !== filter.rule) continue;

@@ -3,10 +3,11 @@ import type { CommandModule } from 'yargs';
 import { command as query } from './book-query.js';
 import { command as stats } from './book-stats.js';
 import { command as exportCmd } from './book-export.js';
+import { command as build } from './book-build.js';
 
 export const command: CommandModule = {
   command: 'book <command>',
   describe: 'query, inspect, export or build the opening book',
-  builder: (y) => y.command(query).command(stats).command(exportCmd).demandCommand(1, 'name a book command'),
+  builder: (y) => y.command(query).command(stats).command(exportCmd).command(build).demandCommand(1, 'name a book command'),
   handler: () => {},
 };

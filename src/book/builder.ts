@@ -20,7 +20,8 @@ import { EXPAND_FULL, EXPAND_NEAR, INF, PnTree, type PnNode } from './pn-tree.js
 import { EVAL_SCORED, EVAL_SOLVED, PN_INF, type BookStore, type PositionRow } from './store.js';
 
 export interface BuildConfig {
-  opening: OpeningKind;
+  /** The opening kind (or, with `roots`, any label: it is stored as the positions' opening). */
+  opening: OpeningKind | string;
   size: number;
   rule: Rule;
   region: number;
@@ -63,6 +64,8 @@ export interface BuildOptions extends BuildConfig {
   now?: () => number;
   onProgress?: (p: BuildProgress) => void;
   shouldStop?: () => boolean;
+  /** Explicit roots (canonical or not) instead of the openings of `opening`. */
+  roots?: readonly { black: number[]; white: number[]; toMove: Color }[];
   /** Proof-number threshold under which selection is by proof numbers, else drop-out expansion. */
   provableBelow?: number;
 }
@@ -95,7 +98,12 @@ class Builder {
   load(): number {
     const s = this.store;
     const resumed = s.jobsInFlight().length;
-    const roots = openingRoots(this.o.opening, this.o.size, this.o.region);
+    const roots = this.o.roots
+      ? this.o.roots.map((r) => {
+          const key = canonicalize(this.o.size, r.black, r.white, r.toMove).key;
+          return { key, black: r.black, white: r.white, toMove: r.toMove };
+        })
+      : openingRoots(this.o.opening as OpeningKind, this.o.size, this.o.region);
     const ids: number[] = [];
     s.transaction(() => {
       s.clearJobs();

@@ -111,7 +111,8 @@ export interface PositionRow {
   nodes: number;
   method: string | null;
   evaluated: number;
-  expanded: boolean;
+  /** 0 not expanded, 1 near moves listed, 2 every move listed (see pn-tree.ts). */
+  expanded: number;
   created: number;
   updated: number;
 }
@@ -215,7 +216,7 @@ function fromRaw(r: RawRow): PositionRow {
     nodes: r.nodes,
     method: r.method,
     evaluated: r.evaluated,
-    expanded: r.expanded !== 0,
+    expanded: r.expanded,
     created: r.created,
     updated: r.updated,
   };
@@ -330,8 +331,8 @@ export class BookStore {
     this.st.updatePn.run(pn, dn, verdict, bestMove, score, proofSize, now, id);
   }
 
-  setExpanded(id: number, expanded: boolean): void {
-    this.st.setExpanded.run(expanded ? 1 : 0, id);
+  setExpanded(id: number, stage: number): void {
+    this.st.setExpanded.run(stage, id);
   }
 
   addEdge(parent: number, move: number, child: number): void {
@@ -362,7 +363,10 @@ export class BookStore {
     return this.st.entries.all(position) as ProofEntryRow[];
   }
 
-  /** Every position, in id order (for export); a lazy iterator. */
+  /**
+   * Every position, in id order (for export); a lazy iterator. Run it to the end (or break
+   * out of a for-of, which closes it): an abandoned iterator keeps the connection busy.
+   */
   *positions(filter: { rule?: Rule; size?: number; opening?: string } = {}): IterableIterator<PositionRow> {
     for (const r of this.st.allPositions.iterate() as IterableIterator<RawRow>) {
       if (filter.rule !== undefined && r.rule !== filter.rule) continue;

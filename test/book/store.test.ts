@@ -73,7 +73,7 @@ describe('BookStore rows', () => {
     expect(again.id).toBe(id);
     expect(again.opening).toBe('test'); // the first opening kind stays
     const row = s.getById(id)!;
-    expect(row).toMatchObject({ verdict: 'win', score: 29990, depth: 7, stones: 2, toMove: 1, nodes: 10, method: 'test', evaluated: 1, expanded: false });
+    expect(row).toMatchObject({ verdict: 'win', score: 29990, depth: 7, stones: 2, toMove: 1, nodes: 10, method: 'test', evaluated: 1, expanded: 0 });
     s.update(id, { verdict: 'win', score: 29990, depth: 9, bestMove: row.bestMove, pn: 0, dn: PN_INF, proofSize: 3, addNodes: 5, method: 'vcf', evaluated: 2 });
     expect(s.getById(id)).toMatchObject({ nodes: 15, evaluated: 3, pn: 0, dn: PN_INF, proofSize: 3, depth: 9 });
     const child = s.ensure({ rule: 'freestyle', size: 15, key: '15.w.3g.30', stones: 3, toMove: 2, opening: 'test' });

@@ -84,7 +84,11 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   report(e);
 });
-process.on('uncaughtException', report);
-process.on('unhandledRejection', report);
+const die = (e: unknown) => {
+  report(e);
+  process.exit(process.exitCode ?? EXIT_INTERNAL);
+};
+process.on('uncaughtException', die);
+process.on('unhandledRejection', die);
 
 await main(hideBin(process.argv));

@@ -108,6 +108,7 @@ describe('positions', () => {
     expect(p.ordered).toBe(false);
     expect(p.moves.map((m) => [makePoint(m.index, 15), m.color])).toEqual([['h8', BLACK], ['h9', BLACK], ['i9', WHITE]]);
     expect(value(parsePosition('b: h8 h9 ; w: i9'))).toEqual(p);
+    expect(value(parsePosition('B:h8,h9 W:i9'))).toEqual(p);
     expect(value(parsePosition('W:i9;B:h8,h9')).moves.map((m) => m.color).sort()).toEqual([1, 1, 2]);
     expect(value(parsePosition('B:h8;W:')).moves).toHaveLength(1);
     expect(value(parsePosition('B:;W:i9')).moves).toHaveLength(1);

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import {
-  COLUMN_LETTERS, boardFromSpec, makeMoveList, makePoint, makeStoneSet, parsePoint, parsePosition, parseRule, pointIndex,
+  COLUMN_LETTERS, makeMoveList, makePoint, makeStoneSet, parsePoint, parsePosition, parseRule, pointIndex,
   resolveToMove, sortCertificateOrder,
 } from '../../src/core/notation.js';
+import { boardFromSpec } from '../../src/core/position.js';
 import { BLACK, MAX_SIZE, MIN_SIZE, WHITE, type Color } from '../../src/core/types.js';
 
 const SIZES = Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => i + MIN_SIZE);

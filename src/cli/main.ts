@@ -49,6 +49,16 @@ function report(e: unknown): void {
   process.exitCode = EXIT_INTERNAL;
 }
 
+/** yargs names an unknown `--foo-bar` twice (`foo-bar, fooBar`); keep the spelling that was typed. */
+function tidy(msg: string): string {
+  const m = /^(Unknown arguments?): (.*)$/.exec(msg);
+  if (!m) return msg;
+  const names = m[2]!.split(', ');
+  const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  const kept = names.filter((n) => !names.some((o) => o !== n && o.includes('-') && camel(o) === n));
+  return `${kept.length === 1 ? 'Unknown argument' : 'Unknown arguments'}: ${kept.join(', ')}`;
+}
+
 /** The command names, for a friendlier message than yargs' "Unknown argument". */
 function commandNames(): string[] {
   return COMMANDS.map((c) => String(Array.isArray(c.command) ? c.command[0] : c.command).split(' ')[0]!);
@@ -74,7 +84,7 @@ export async function main(args: string[]): Promise<void> {
     .fail((msg, e) => {
       // yargs' own complaints (unknown option, missing argument) come as msg; errors thrown
       // by coerce functions and handlers as e. Both become one line.
-      throw e ?? new CliError(msg || 'bad arguments', EXIT_USAGE);
+      throw e ?? new CliError(tidy(msg || 'bad arguments'), EXIT_USAGE);
     });
   try {
     await parser.parseAsync();
@@ -90,7 +100,11 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   report(e);
 });
-process.on('uncaughtException', report);
-process.on('unhandledRejection', report);
+const die = (e: unknown) => {
+  report(e);
+  process.exit(process.exitCode ?? EXIT_INTERNAL);
+};
+process.on('uncaughtException', die);
+process.on('unhandledRejection', die);
 
 await main(hideBin(process.argv));

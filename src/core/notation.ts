@@ -86,7 +86,8 @@ export function parsePosition(text: string, size = 15): Result<PositionSpec> {
   };
   if (/[bw]\s*:/i.test(t)) {
     const moves: PositionSpec['moves'] = [];
-    for (const part of t.split(';')) {
+    // parts end at ';' or where the next colour starts (`B:h8 W:i9`, as a shell may join words)
+    for (const part of t.split(/;|\s+(?=[bBwW]\s*:)/)) {
       const p = part.trim();
       if (p === '') continue;
       const m = /^([bBwW])\s*:(.*)$/.exec(p);

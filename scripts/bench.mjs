@@ -3,7 +3,7 @@
  * npm run bench  (runs on dist/: build first with `npx tsc -p .`)
  *
  *  (a) board play+undo throughput with pattern updates on random 15x15 games, in millions of
- *      play+undo pairs per second (median of several runs);
+ *      play+undo pairs per second (median of several runs): scripts/bench-board.mjs;
  *  (b) alpha-beta on a fixed set of positions searched to fixed depths: nodes per second
  *      (median of runs) and a node-count signature (the sum of nodes), which changes only
  *      when search behaviour changes. Positions: the Gomocup 2026 freestyle openings from
@@ -49,45 +49,13 @@ function rng(seed) {
   };
 }
 
-// ---- (a) play/undo throughput ---------------------------------------------------------
-function playUndoRun(games, r) {
-  const b = new Board(15, 'freestyle');
-  const order = new Int16Array(225);
-  let pairs = 0;
-  const t0 = performance.now();
-  for (let g = 0; g < games; g++) {
-    for (let i = 0; i < 225; i++) order[i] = i;
-    for (let i = 224; i > 0; i--) {
-      const j = Math.floor(r() * (i + 1));
-      const t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
-    // a random game of 120 stones, taken back, with play/undo probes at every ply
-    let n = 0;
-    for (let i = 0; i < 120; i++) {
-      // probe: try the next 4 candidate cells and take them back (like a search does)
-      for (let k = 1; k <= 4 && i + k < 225; k++) {
-        b.play(order[i + k]);
-        b.undo();
-        pairs++;
-      }
-      b.play(order[i]);
-      n++;
-    }
-    while (n-- > 0) b.undo();
-    pairs += 120;
-  }
-  const ms = performance.now() - t0;
-  return pairs / ms / 1000; // M pairs per second
+// ---- (a) play/undo throughput: scripts/bench-board.mjs (random games near the stones) ----
+{
+  const { spawnSync } = await import('node:child_process');
+  const boardArgs = quick ? ['--runs', '3', '--ms', '250', '--rule', 'freestyle'] : ['--runs', '7', '--ms', '400'];
+  const r = spawnSync(process.execPath, [join(here, 'bench-board.mjs'), ...boardArgs], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }
-
-const runsA = quick ? 3 : 7;
-const gamesA = quick ? 400 : 1500;
-playUndoRun(50, rng(1)); // warm-up
-const rates = [];
-for (let i = 0; i < runsA; i++) rates.push(playUndoRun(gamesA, rng(1000 + i)));
-console.log(`board play+undo (15x15, random games, pattern updates): ${median(rates).toFixed(2)} M pairs/s (median of ${runsA}; runs ${rates.map((x) => x.toFixed(2)).join(' ')})`);
 
 // ---- (b) search ----------------------------------------------------------------------
 const positions = [];

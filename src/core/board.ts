@@ -38,7 +38,8 @@ export class Board {
   readonly step: Int32Array;
   /** reach[(q * 4 + d) * 2 + side]: on-board neighbours (0..5) in the positive (0) / negative (1) direction. */
   readonly reach: Uint8Array;
-  private readonly table: Uint8Array;
+  /** The pattern table of this rule (patterns.ts). */
+  readonly table: Uint8Array;
 
   constructor(size = 15, rule: Rule = 'freestyle') {
     if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) throw new RangeError(`board size ${size} is not in ${MIN_SIZE}..${MAX_SIZE}`);

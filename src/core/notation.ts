@@ -6,10 +6,12 @@
  * (row 0 is the top edge), so that diagrams print top-down; only this file and the
  * protocol converters know about the flip.
  *
- * Parsing is two-stage: text -> `PositionSpec` (unchecked stones) -> validated by
- * `Board.fromSpec` / `validatePosition`. Errors are values naming the bad token.
+ * Parsing is two-stage: text -> `PositionSpec` (points checked, no duplicates) -> a `Board`
+ * by `boardFromSpec` (side to move resolved, fives checked). Errors are values naming the
+ * bad token.
  */
-import { BLACK, WHITE, type Color, type Result, ok, err, MIN_SIZE, MAX_SIZE, type Rule } from './types.js';
+import { BLACK, WHITE, type Color, type Result, ok, err, MIN_SIZE, MAX_SIZE, type Rule, colorName } from './types.js';
+import { Board } from './board.js';
 
 export const COLUMN_LETTERS = 'abcdefghijklmnopqrstuv';
 
@@ -44,22 +46,24 @@ export interface PositionSpec {
   toMove?: Color;
 }
 
-/** Split a move list written with spaces, commas or nothing between points. */
+/**
+ * Split a move list written with spaces, commas or nothing between points. A bad token is
+ * reported whole: the run of characters up to the next separator (`i100`, `#x`), not a
+ * valid point that happens to follow it.
+ */
 function tokenizeMoves(text: string): string[] | { bad: string } {
   const tokens: string[] = [];
-  const re = /\s*,?\s*([a-zA-Z])(\d{1,2})/y;
+  const point = /[a-zA-Z]\d{1,2}(?!\d)/y;
+  const s = text;
   let pos = 0;
-  const s = text.trim();
-  while (pos < s.length) {
-    re.lastIndex = pos;
-    const m = re.exec(s);
-    if (!m) {
-      const rest = s.slice(pos).replace(/^[\s,]+/, '');
-      if (rest === '') break;
-      return { bad: rest.split(/[\s,]+/)[0]! };
-    }
-    tokens.push(m[1]! + m[2]!);
-    pos = re.lastIndex;
+  for (;;) {
+    while (pos < s.length && /[\s,]/.test(s[pos]!)) pos++;
+    if (pos >= s.length) break;
+    point.lastIndex = pos;
+    const m = point.exec(s);
+    if (!m) return { bad: /^[^\s,]+/.exec(s.slice(pos))![0] };
+    tokens.push(m[0]);
+    pos = point.lastIndex;
   }
   return tokens;
 }
@@ -121,6 +125,27 @@ export function resolveToMove(spec: PositionSpec, explicit?: Color): Result<Colo
   if (nb === nw) return ok(BLACK);
   if (nb === nw + 1) return ok(WHITE);
   return err(`stone counts (black ${nb}, white ${nw}) need an explicit side to move (--to-move black|white)`);
+}
+
+/**
+ * The second stage: a validated Board from a parsed position. The stones go on in the
+ * spec's order (so `history` is the move list for a move list), the side to move comes from
+ * `resolveToMove`, and a position in which both sides already have five is refused, naming a
+ * stone of each five. (One side's five is a finished game, which is a valid position.)
+ */
+export function boardFromSpec(spec: PositionSpec, rule: Rule, explicit?: Color): Result<Board> {
+  const side = resolveToMove(spec, explicit);
+  if (!side.ok) return side;
+  const board = new Board(spec.size, rule);
+  for (const m of spec.moves) board.put(m.index, m.color);
+  board.setToMove(side.value);
+  const fiveAt: (number | undefined)[] = [undefined, undefined, undefined];
+  for (const m of spec.moves) if (fiveAt[m.color] === undefined && board.hasFiveAt(m.index)) fiveAt[m.color] = m.index;
+  if (fiveAt[BLACK] !== undefined && fiveAt[WHITE] !== undefined) {
+    const at = (c: Color) => `${colorName(c)} through ${makePoint(fiveAt[c]!, spec.size)}`;
+    return err(`both sides have five (${at(BLACK)}, ${at(WHITE)})`);
+  }
+  return ok(board);
 }
 
 /** Points sorted by (row from the bottom, column): the certificate order of formats.md section 3. */

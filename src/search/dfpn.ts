@@ -49,6 +49,9 @@ export interface PnResult {
 }
 
 const EPS = 0.25;
+// Initial proof number of the AND node after an attacker move of each combined class:
+// a four leaves one reply, a four-three or double three few, a quiet move many.
+const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
 const STRIDE = 484;
 const CLASS_WEIGHT = [0, 4, 16, 12, 40, 120, 100, 500, 2000, 10000];
 
@@ -397,7 +400,7 @@ export class PnSearcher {
         cDn[base + i] = tt.dn[ce]!;
       } else if (isOr) {
         const cls = b.comb[moves[base + i]! * 2 + a - 1]!;
-        cPn[base + i] = cls >= C_FOUR ? 1 : cls >= 4 ? 2 : 6;
+        cPn[base + i] = INIT_PN[cls]!;
         cDn[base + i] = 1;
       } else {
         cPn[base + i] = 1;

@@ -1,0 +1,485 @@
+/**
+ * The opening book on disk: ALL of the book's SQL lives in this file (better-sqlite3).
+ *
+ * Policy:
+ *  - pragmas are set in one place (`applyPragmas`): WAL (readers never block the writer and
+ *    the other way round, so `book query` works while a build runs), synchronous NORMAL
+ *    (a crash may lose the last transactions, never corrupt the file), foreign keys on,
+ *    a busy timeout for readers that meet a checkpoint;
+ *  - the schema is a list of numbered migrations; `PRAGMA user_version` is the number
+ *    applied. A book written by a newer program (user_version > MIGRATIONS.length) is refused
+ *    with one clear error; an older one is migrated when opened writable;
+ *  - statements are prepared once, in the constructor;
+ *  - writes come in batches inside one transaction (`transaction(fn)`), the builder's main
+ *    thread being the only writer.
+ *
+ * Layout (schema version 1):
+ *  positions     one row per canonical position (rule + canonical key, see core/symmetry.ts).
+ *                verdict is from the side to move; best_move and every other move is stored in
+ *                the canonical orientation (book/canonical.ts maps them to the caller's);
+ *                pn/dn are the job-level proof/disproof numbers for the side to move
+ *                (PN_INF = proven/disproven); evaluated is a bit set of the jobs run on the
+ *                position (EVAL_SCORED, EVAL_SOLVED).
+ *  edges         the opening tree: parent -> child with the move, canonical in the parent's
+ *                orientation (the child's own orientation is found by canonicalising again).
+ *  proof_entries the solver's strategy entries for a proven position, canonical orientation
+ *                of that position (stone lists as in core/symmetry.ts key encoding).
+ *  build_state   name -> JSON text: build configurations, counters.
+ *  jobs          jobs handed to workers and not yet written back (rerun after a crash).
+ */
+import Database from 'better-sqlite3';
+import type { Color, Rule, Result } from '../core/types.js';
+import { err, ok } from '../core/types.js';
+import type { Verdict } from '../search/types.js';
+
+export const PN_INF = 1_000_000_000;
+export const EVAL_SCORED = 1;
+export const EVAL_SOLVED = 2;
+
+const MIGRATIONS: readonly string[] = [
+  // 1: initial schema
+  `
+  CREATE TABLE positions (
+    id          INTEGER PRIMARY KEY,
+    rule        TEXT    NOT NULL,
+    size        INTEGER NOT NULL,
+    key         TEXT    NOT NULL,
+    stones      INTEGER NOT NULL,
+    to_move     INTEGER NOT NULL CHECK (to_move IN (1, 2)),
+    opening     TEXT    NOT NULL DEFAULT '',
+    verdict     TEXT    NOT NULL DEFAULT 'unknown' CHECK (verdict IN ('win', 'loss', 'draw', 'unknown')),
+    score       INTEGER NOT NULL DEFAULT 0,
+    depth       INTEGER NOT NULL DEFAULT 0,
+    best_move   INTEGER,
+    pn          INTEGER NOT NULL DEFAULT 1,
+    dn          INTEGER NOT NULL DEFAULT 1,
+    proof_size  INTEGER NOT NULL DEFAULT 0,
+    nodes       INTEGER NOT NULL DEFAULT 0,
+    method      TEXT,
+    evaluated   INTEGER NOT NULL DEFAULT 0,
+    expanded    INTEGER NOT NULL DEFAULT 0,
+    created     INTEGER NOT NULL,
+    updated     INTEGER NOT NULL,
+    UNIQUE (rule, key)
+  );
+  CREATE INDEX positions_by_opening ON positions (opening, stones);
+  CREATE TABLE edges (
+    parent  INTEGER NOT NULL REFERENCES positions (id) ON DELETE CASCADE,
+    move    INTEGER NOT NULL,
+    child   INTEGER NOT NULL REFERENCES positions (id) ON DELETE CASCADE,
+    PRIMARY KEY (parent, move)
+  ) WITHOUT ROWID;
+  CREATE INDEX edges_by_child ON edges (child);
+  CREATE TABLE proof_entries (
+    position INTEGER NOT NULL REFERENCES positions (id) ON DELETE CASCADE,
+    black    TEXT    NOT NULL,
+    white    TEXT    NOT NULL,
+    move     INTEGER NOT NULL
+  );
+  CREATE INDEX proof_entries_by_position ON proof_entries (position);
+  CREATE TABLE build_state (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE jobs (
+    position INTEGER PRIMARY KEY REFERENCES positions (id) ON DELETE CASCADE,
+    kind     TEXT    NOT NULL,
+    started  INTEGER NOT NULL
+  );
+  `,
+];
+
+/** The schema version this code writes and reads. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export interface PositionRow {
+  id: number;
+  rule: Rule;
+  size: number;
+  key: string;
+  stones: number;
+  toMove: Color;
+  opening: string;
+  verdict: Verdict;
+  score: number;
+  depth: number;
+  /** Canonical orientation; null when the book has no move. */
+  bestMove: number | null;
+  pn: number;
+  dn: number;
+  proofSize: number;
+  nodes: number;
+  method: string | null;
+  evaluated: number;
+  expanded: boolean;
+  created: number;
+  updated: number;
+}
+
+export interface NewPosition {
+  rule: Rule;
+  size: number;
+  key: string;
+  stones: number;
+  toMove: Color;
+  opening: string;
+}
+
+/** What a job found out about one position (all fields written together). */
+export interface PositionUpdate {
+  verdict: Verdict;
+  score: number;
+  depth: number;
+  bestMove: number | null;
+  pn: number;
+  dn: number;
+  proofSize: number;
+  /** Added to the nodes already spent on the position. */
+  addNodes: number;
+  method: string | null;
+  /** Or-ed into the evaluated bit set. */
+  evaluated: number;
+}
+
+export interface EdgeRow {
+  parent: number;
+  move: number;
+  child: number;
+}
+
+export interface ProofEntryRow {
+  /** Encoded stone lists (core/symmetry.ts encoding), canonical orientation of the position. */
+  black: string;
+  white: string;
+  move: number;
+}
+
+export interface BookStats {
+  positions: number;
+  byVerdict: Record<Verdict, number>;
+  byOpening: Record<string, number>;
+  /** Stone count (depth in the opening tree) -> positions. */
+  byStones: Record<string, number>;
+  /** Search depth -> positions (evaluated positions only). */
+  byDepth: Record<string, number>;
+  proofEntries: number;
+  nodes: number;
+  jobsInFlight: number;
+}
+
+export interface OpenOptions {
+  readonly?: boolean;
+  /** Milliseconds to wait for a lock (default 5000). */
+  busyTimeoutMs?: number;
+}
+
+interface RawRow {
+  id: number;
+  rule: string;
+  size: number;
+  key: string;
+  stones: number;
+  to_move: number;
+  opening: string;
+  verdict: string;
+  score: number;
+  depth: number;
+  best_move: number | null;
+  pn: number;
+  dn: number;
+  proof_size: number;
+  nodes: number;
+  method: string | null;
+  evaluated: number;
+  expanded: number;
+  created: number;
+  updated: number;
+}
+
+function fromRaw(r: RawRow): PositionRow {
+  return {
+    id: r.id,
+    rule: r.rule as Rule,
+    size: r.size,
+    key: r.key,
+    stones: r.stones,
+    toMove: r.to_move as Color,
+    opening: r.opening,
+    verdict: r.verdict as Verdict,
+    score: r.score,
+    depth: r.depth,
+    bestMove: r.best_move,
+    pn: r.pn,
+    dn: r.dn,
+    proofSize: r.proof_size,
+    nodes: r.nodes,
+    method: r.method,
+    evaluated: r.evaluated,
+    expanded: r.expanded !== 0,
+    created: r.created,
+    updated: r.updated,
+  };
+}
+
+function applyPragmas(db: Database.Database, readonly: boolean, busyTimeoutMs: number): void {
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+  if (!readonly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  }
+  db.pragma('foreign_keys = ON');
+}
+
+function migrate(db: Database.Database, from: number): void {
+  for (let v = from; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export class BookStore {
+  readonly path: string;
+  readonly readonly: boolean;
+  private readonly db: Database.Database;
+  private readonly st: ReturnType<typeof prepare>;
+
+  private constructor(db: Database.Database, path: string, readonly: boolean) {
+    this.db = db;
+    this.path = path;
+    this.readonly = readonly;
+    this.st = prepare(db, readonly);
+  }
+
+  /**
+   * Open (or, when writable, create) a book. Errors are values: a file that is not an
+   * SQLite database, a book newer than this code, a read-only open of a missing or
+   * unmigrated book.
+   */
+  static open(path: string, opts: OpenOptions = {}): Result<BookStore> {
+    const readonly = opts.readonly === true;
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { readonly, fileMustExist: readonly });
+      applyPragmas(db, readonly, opts.busyTimeoutMs ?? 5000);
+      const version = Number(db.pragma('user_version', { simple: true }));
+      if (version > SCHEMA_VERSION) {
+        db.close();
+        return err(`book '${path}' has schema version ${version}, newer than this program understands (${SCHEMA_VERSION}); use a newer gomoku`);
+      }
+      if (version < SCHEMA_VERSION) {
+        if (readonly) {
+          db.close();
+          return err(version === 0 ? `'${path}' is not a gomoku book` : `book '${path}' has schema version ${version}; open it once writable to upgrade it to ${SCHEMA_VERSION}`);
+        }
+        migrate(db, version);
+      }
+      return ok(new BookStore(db, path, readonly));
+    } catch (e) {
+      try {
+        db?.close();
+      } catch {
+        // already unusable
+      }
+      return err(`cannot open book '${path}': ${message(e)}`);
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** Run `fn` in one write transaction (nested calls join the outer one). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  get(rule: Rule, key: string): PositionRow | undefined {
+    const r = this.st.getByKey.get(rule, key) as RawRow | undefined;
+    return r ? fromRaw(r) : undefined;
+  }
+
+  /** The compact lookup used by the runtime probe: only the fields a BookHit needs. */
+  lookup(rule: Rule, key: string): { verdict: Verdict; score: number; depth: number; bestMove: number | null } | undefined {
+    const r = this.st.lookup.get(rule, key) as { verdict: Verdict; score: number; depth: number; best_move: number | null } | undefined;
+    return r ? { verdict: r.verdict, score: r.score, depth: r.depth, bestMove: r.best_move } : undefined;
+  }
+
+  getById(id: number): PositionRow | undefined {
+    const r = this.st.getById.get(id) as RawRow | undefined;
+    return r ? fromRaw(r) : undefined;
+  }
+
+  /** Insert the position unless it is there; returns its row either way. */
+  ensure(p: NewPosition, now = Date.now()): PositionRow {
+    this.st.insertIgnore.run(p.rule, p.size, p.key, p.stones, p.toMove, p.opening, now, now);
+    return this.get(p.rule, p.key)!;
+  }
+
+  update(id: number, u: PositionUpdate, now = Date.now()): void {
+    this.st.update.run(u.verdict, u.score, u.depth, u.bestMove, u.pn, u.dn, u.proofSize, u.addNodes, u.method, u.evaluated, now, id);
+  }
+
+  /** Only the proof-number fields (back-propagation in the builder). */
+  updateProofNumbers(id: number, pn: number, dn: number, verdict: Verdict, bestMove: number | null, score: number, proofSize: number, now = Date.now()): void {
+    this.st.updatePn.run(pn, dn, verdict, bestMove, score, proofSize, now, id);
+  }
+
+  setExpanded(id: number, expanded: boolean): void {
+    this.st.setExpanded.run(expanded ? 1 : 0, id);
+  }
+
+  addEdge(parent: number, move: number, child: number): void {
+    this.st.addEdge.run(parent, move, child);
+  }
+
+  children(parent: number): EdgeRow[] {
+    return this.st.children.all(parent) as EdgeRow[];
+  }
+
+  parents(child: number): EdgeRow[] {
+    return this.st.parents.all(child) as EdgeRow[];
+  }
+
+  allEdges(): EdgeRow[] {
+    return this.st.allEdges.all() as EdgeRow[];
+  }
+
+  /** Replace the stored strategy entries of a position. */
+  setProofEntries(position: number, entries: readonly ProofEntryRow[]): void {
+    this.transaction(() => {
+      this.st.deleteEntries.run(position);
+      for (const e of entries) this.st.addEntry.run(position, e.black, e.white, e.move);
+    });
+  }
+
+  proofEntries(position: number): ProofEntryRow[] {
+    return this.st.entries.all(position) as ProofEntryRow[];
+  }
+
+  /** Every position, in id order (for export); a lazy iterator. */
+  *positions(filter: { rule?: Rule; size?: number; opening?: string } = {}): IterableIterator<PositionRow> {
+    for (const r of this.st.allPositions.iterate() as IterableIterator<RawRow>) {
+      if (filter.rule !== undefined && r.rule !== filter.rule) continue;
+      if (filter.size !== undefined && r.size !== filter.size) continue;
+      if (filter.opening !== undefined && r.opening !== filter.opening) continue;
+      yield fromRaw(r);
+    }
+  }
+
+  getState(name: string): string | undefined {
+    const r = this.st.getState.get(name) as { value: string } | undefined;
+    return r?.value;
+  }
+
+  setState(name: string, value: string): void {
+    this.st.setState.run(name, value);
+  }
+
+  jobStarted(position: number, kind: string, now = Date.now()): void {
+    this.st.jobStarted.run(position, kind, now);
+  }
+
+  jobFinished(position: number): void {
+    this.st.jobFinished.run(position);
+  }
+
+  jobsInFlight(): { position: number; kind: string; started: number }[] {
+    return this.st.jobs.all() as { position: number; kind: string; started: number }[];
+  }
+
+  clearJobs(): void {
+    this.st.clearJobs.run();
+  }
+
+  stats(): BookStats {
+    const byVerdict: Record<Verdict, number> = { win: 0, loss: 0, draw: 0, unknown: 0 };
+    for (const r of this.st.countByVerdict.all() as { verdict: Verdict; n: number }[]) byVerdict[r.verdict] = r.n;
+    const group = (rows: { k: string | number; n: number }[]) => {
+      const o: Record<string, number> = {};
+      for (const r of rows) o[String(r.k)] = r.n;
+      return o;
+    };
+    const totals = this.st.totals.get() as { n: number; nodes: number | null };
+    return {
+      positions: totals.n,
+      byVerdict,
+      byOpening: group(this.st.countByOpening.all() as { k: string; n: number }[]),
+      byStones: group(this.st.countByStones.all() as { k: number; n: number }[]),
+      byDepth: group(this.st.countByDepth.all() as { k: number; n: number }[]),
+      proofEntries: (this.st.countEntries.get() as { n: number }).n,
+      nodes: totals.nodes ?? 0,
+      jobsInFlight: (this.st.countJobs.get() as { n: number }).n,
+    };
+  }
+
+  /** `PRAGMA integrity_check`: 'ok' or the problems found. */
+  integrityCheck(): string {
+    const rows = this.db.pragma('integrity_check') as { integrity_check: string }[];
+    return rows.map((r) => r.integrity_check).join('; ');
+  }
+
+  schemaVersion(): number {
+    return Number(this.db.pragma('user_version', { simple: true }));
+  }
+
+  journalMode(): string {
+    return String(this.db.pragma('journal_mode', { simple: true }));
+  }
+
+  /** Fold the WAL into the main file (for shipping a single-file book). */
+  checkpoint(): void {
+    if (!this.readonly) this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+}
+
+function prepare(db: Database.Database, readonly: boolean) {
+  const read = {
+    getByKey: db.prepare('SELECT * FROM positions WHERE rule = ? AND key = ?'),
+    lookup: db.prepare('SELECT verdict, score, depth, best_move FROM positions WHERE rule = ? AND key = ?'),
+    getById: db.prepare('SELECT * FROM positions WHERE id = ?'),
+    children: db.prepare('SELECT parent, move, child FROM edges WHERE parent = ? ORDER BY move'),
+    parents: db.prepare('SELECT parent, move, child FROM edges WHERE child = ?'),
+    allEdges: db.prepare('SELECT parent, move, child FROM edges'),
+    entries: db.prepare('SELECT black, white, move FROM proof_entries WHERE position = ? ORDER BY rowid'),
+    allPositions: db.prepare('SELECT * FROM positions ORDER BY id'),
+    getState: db.prepare('SELECT value FROM build_state WHERE name = ?'),
+    jobs: db.prepare('SELECT position, kind, started FROM jobs ORDER BY started'),
+    countByVerdict: db.prepare('SELECT verdict, count(*) AS n FROM positions GROUP BY verdict'),
+    countByOpening: db.prepare("SELECT opening AS k, count(*) AS n FROM positions GROUP BY opening"),
+    countByStones: db.prepare('SELECT stones AS k, count(*) AS n FROM positions GROUP BY stones ORDER BY stones'),
+    countByDepth: db.prepare('SELECT depth AS k, count(*) AS n FROM positions WHERE evaluated <> 0 GROUP BY depth ORDER BY depth'),
+    countEntries: db.prepare('SELECT count(*) AS n FROM proof_entries'),
+    countJobs: db.prepare('SELECT count(*) AS n FROM jobs'),
+    totals: db.prepare('SELECT count(*) AS n, sum(nodes) AS nodes FROM positions'),
+  };
+  // write statements prepare fine on a read-only connection; running one fails (SQLITE_READONLY)
+  void readonly;
+  return { ...read, ...prepareWrites(db) };
+}
+
+function prepareWrites(db: Database.Database) {
+  return {
+    insertIgnore: db.prepare(
+      'INSERT INTO positions (rule, size, key, stones, to_move, opening, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (rule, key) DO NOTHING',
+    ),
+    update: db.prepare(
+      `UPDATE positions SET verdict = ?, score = ?, depth = ?, best_move = ?, pn = ?, dn = ?, proof_size = ?,
+         nodes = nodes + ?, method = ?, evaluated = evaluated | ?, updated = ? WHERE id = ?`,
+    ),
+    updatePn: db.prepare('UPDATE positions SET pn = ?, dn = ?, verdict = ?, best_move = ?, score = ?, proof_size = ?, updated = ? WHERE id = ?'),
+    setExpanded: db.prepare('UPDATE positions SET expanded = ? WHERE id = ?'),
+    addEdge: db.prepare('INSERT INTO edges (parent, move, child) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
+    deleteEntries: db.prepare('DELETE FROM proof_entries WHERE position = ?'),
+    addEntry: db.prepare('INSERT INTO proof_entries (position, black, white, move) VALUES (?, ?, ?, ?)'),
+    setState: db.prepare('INSERT INTO build_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
+    jobStarted: db.prepare('INSERT INTO jobs (position, kind, started) VALUES (?, ?, ?) ON CONFLICT (position) DO UPDATE SET kind = excluded.kind, started = excluded.started'),
+    jobFinished: db.prepare('DELETE FROM jobs WHERE position = ?'),
+    clearJobs: db.prepare('DELETE FROM jobs'),
+  };
+}

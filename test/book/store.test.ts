@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { BookStore, SCHEMA_VERSION, PN_INF } from '../../src/book/store.js';
+import { boardOf, openStore, putPosition, tempDir } from './helpers.js';
+
+let tmp = tempDir();
+afterEach(() => {
+  tmp.cleanup();
+  tmp = tempDir();
+});
+
+describe('BookStore migrations', () => {
+  test('a new book is created at the current schema version, in WAL mode', () => {
+    const s = openStore(tmp.file('a.db'));
+    expect(s.schemaVersion()).toBe(SCHEMA_VERSION);
+    expect(s.journalMode()).toBe('wal');
+    expect(s.stats().positions).toBe(0);
+    s.close();
+    // reopening runs no migration again and keeps the data
+    const s2 = openStore(tmp.file('a.db'));
+    expect(s2.schemaVersion()).toBe(SCHEMA_VERSION);
+    s2.close();
+  });
+
+  test('an empty SQLite file (user_version 0) is migrated when opened writable, refused read-only', () => {
+    const f = tmp.file('empty.db');
+    new Database(f).close();
+    const ro = BookStore.open(f, { readonly: true });
+    expect(ro.ok).toBe(false);
+    if (!ro.ok) expect(ro.error).toMatch(/not a gomoku book/);
+    const s = openStore(f);
+    expect(s.schemaVersion()).toBe(SCHEMA_VERSION);
+    s.close();
+  });
+
+  test('a book newer than the code is refused with one clear error, writable or not', () => {
+    const f = tmp.file('new.db');
+    openStore(f).close();
+    const db = new Database(f);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    for (const readonly of [false, true]) {
+      const r = BookStore.open(f, { readonly });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toBe(`book '${f}' has schema version ${SCHEMA_VERSION + 1}, newer than this program understands (${SCHEMA_VERSION}); use a newer gomoku`);
+    }
+    // and it was not touched
+    const db2 = new Database(f);
+    expect(db2.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
+    db2.close();
+  });
+
+  test('a file that is not SQLite is an error value, not an exception', () => {
+    const f = tmp.file('junk.db');
+    writeFileSync(f, 'this is not a database, just some text that is long enough to have a header'.repeat(20));
+    for (const readonly of [false, true]) {
+      const r = BookStore.open(f, { readonly });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toMatch(/^cannot open book .*not a database/);
+    }
+    const missing = BookStore.open(tmp.file('missing.db'), { readonly: true });
+    expect(missing.ok).toBe(false);
+  });
+});
+
+describe('BookStore rows', () => {
+  test('ensure is idempotent; update, edges, proof entries, state and jobs round-trip', () => {
+    const s = openStore(tmp.file('rows.db'));
+    const b = boardOf('h8 i9');
+    const id = putPosition(s, b, { verdict: 'win', score: 29990, depth: 7, bestMove: 113 });
+    const again = s.ensure({ rule: 'freestyle', size: 15, key: s.getById(id)!.key, stones: 2, toMove: 1, opening: 'other' });
+    expect(again.id).toBe(id);
+    expect(again.opening).toBe('test'); // the first opening kind stays
+    const row = s.getById(id)!;
+    expect(row).toMatchObject({ verdict: 'win', score: 29990, depth: 7, stones: 2, toMove: 1, nodes: 10, method: 'test', evaluated: 1, expanded: false });
+    s.update(id, { verdict: 'win', score: 29990, depth: 9, bestMove: row.bestMove, pn: 0, dn: PN_INF, proofSize: 3, addNodes: 5, method: 'vcf', evaluated: 2 });
+    expect(s.getById(id)).toMatchObject({ nodes: 15, evaluated: 3, pn: 0, dn: PN_INF, proofSize: 3, depth: 9 });
+    const child = s.ensure({ rule: 'freestyle', size: 15, key: '15.w.3g.30', stones: 3, toMove: 2, opening: 'test' });
+    s.addEdge(id, 40, child.id);
+    s.addEdge(id, 40, child.id); // no duplicate
+    expect(s.children(id)).toEqual([{ parent: id, move: 40, child: child.id }]);
+    expect(s.parents(child.id)).toEqual([{ parent: id, move: 40, child: child.id }]);
+    s.setProofEntries(id, [{ black: '3g', white: '30', move: 5 }]);
+    s.setProofEntries(id, [{ black: '3g', white: '30', move: 6 }, { black: '3g3h', white: '3031', move: 7 }]);
+    expect(s.proofEntries(id).map((e) => e.move)).toEqual([6, 7]);
+    s.setState('config', '{"a":1}');
+    s.setState('config', '{"a":2}');
+    expect(s.getState('config')).toBe('{"a":2}');
+    expect(s.getState('nope')).toBeUndefined();
+    s.jobStarted(child.id, 'score', 1);
+    expect(s.jobsInFlight()).toEqual([{ position: child.id, kind: 'score', started: 1 }]);
+    s.jobFinished(child.id);
+    expect(s.jobsInFlight()).toEqual([]);
+    const st = s.stats();
+    expect(st.positions).toBe(2);
+    expect(st.byVerdict).toEqual({ win: 1, loss: 0, draw: 0, unknown: 1 });
+    expect(st.byStones).toEqual({ '2': 1, '3': 1 });
+    expect(st.proofEntries).toBe(2);
+    expect(s.integrityCheck()).toBe('ok');
+    s.close();
+  });
+
+  test('a read-only store reads but cannot write', () => {
+    const f = tmp.file('ro.db');
+    const w = openStore(f);
+    putPosition(w, boardOf('h8'), { verdict: 'unknown', score: -20 });
+    w.close();
+    const r = BookStore.open(f, { readonly: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.stats().positions).toBe(1);
+    expect(() => r.value.setState('x', 'y')).toThrow(/readonly/i);
+    r.value.close();
+  });
+
+  test('WAL: a reader sees the last committed state while a write transaction is open, and is not blocked', () => {
+    const f = tmp.file('wal.db');
+    const w = openStore(f);
+    putPosition(w, boardOf('h8'), { verdict: 'unknown', score: 1 });
+    const ro = BookStore.open(f, { readonly: true, busyTimeoutMs: 0 });
+    expect(ro.ok).toBe(true);
+    if (!ro.ok) return;
+    const reader = ro.value;
+    let seenInside = -1;
+    w.transaction(() => {
+      for (let i = 0; i < 50; i++) w.ensure({ rule: 'freestyle', size: 15, key: `15.b.${String(i).padStart(2, '0')}.`, stones: 1, toMove: 1, opening: 't' });
+      const t0 = performance.now();
+      seenInside = reader.stats().positions; // must not wait for the writer
+      expect(performance.now() - t0).toBeLessThan(200);
+    });
+    expect(seenInside).toBe(1);
+    expect(reader.stats().positions).toBe(51);
+    reader.close();
+    w.close();
+  });
+});

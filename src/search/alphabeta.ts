@@ -189,7 +189,7 @@ export class AlphaBeta {
       out.ms = this.now() - t0;
       opts.onIteration?.({ depth, score, nodes: this.nodes, ms: out.ms, pv: out.pv });
       if (Math.abs(score) >= MATE_BOUND) {
-        if (++mateStreak >= 2 && MATE - Math.abs(score) <= depth) break;
+        if (++mateStreak >= 2) break;
       } else mateStreak = 0;
       if (this.now() > soft) break;
     }
@@ -201,10 +201,52 @@ export class AlphaBeta {
   private iterBest = -1;
   private iterBestScore = -INF;
 
+  /** The root PV, completed past the terminal rules: a five, or an open four, the block, the five. */
   private copyPv(): number[] {
+    const b = this.b;
     const out: number[] = [];
-    for (let i = 0; i < this.pvLen[0]!; i++) out.push(this.pv[i]!);
+    for (let i = 0; i < this.pvLen[0]!; i++) {
+      const m = this.pv[i]!;
+      if (m < 0 || b.cells[m] !== 0) break;
+      const five = b.comb[m * 2 + b.toMove - 1] === C_FIVE;
+      out.push(m);
+      b.play(m);
+      if (five) break;
+    }
+    let played = out.length;
+    for (let guard = 0; guard < 6 && !(out.length > 0 && b.lastMoveWon()); guard++) {
+      const me = b.toMove;
+      const opp = 3 - me;
+      const five = this.findCell(me, C_FIVE);
+      if (five >= 0) {
+        out.push(five);
+        break;
+      }
+      if (b.counts[(opp - 1) * 16 + C_FIVE]! > 0) {
+        // the forced block (after our open four, the opponent blocks one end)
+        const f = this.findCell(opp as 1 | 2, C_FIVE);
+        out.push(f);
+        b.play(f);
+        played++;
+        continue;
+      }
+      const of = this.findCell(me, C_OPEN_FOUR);
+      if (of >= 0 && b.counts[(opp - 1) * 16 + C_FOUR]! + b.counts[(opp - 1) * 16 + C_FOUR_THREE]! + b.counts[(opp - 1) * 16 + C_OPEN_FOUR]! === 0) {
+        out.push(of);
+        b.play(of);
+        played++;
+        continue;
+      }
+      break;
+    }
+    for (let i = 0; i < played; i++) b.undo();
     return out;
+  }
+
+  private findCell(c: number, cls: number): number {
+    const b = this.b;
+    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && b.comb[q * 2 + c - 1] === cls) return q;
+    return -1;
   }
 
   private sortRoot(): void {
@@ -237,7 +279,7 @@ export class AlphaBeta {
 
   private checkLimits(): void {
     if (this.nodes >= this.maxNodes) this.stopped = true;
-    else if ((this.nodes & 1023) === 0 && this.now() > this.hard) this.stopped = true;
+    else if ((this.nodes & 255) === 0 && this.now() > this.hard) this.stopped = true;
   }
 
   private root(alpha: number, beta: number, depth: number): number {
@@ -460,6 +502,20 @@ export class AlphaBeta {
     const stand = this.ev.evaluate();
     if (stand >= beta || qd <= 0) return stand;
     if (counts[mb + C_FOUR]! + counts[mb + C_FOUR_THREE]! + counts[mb + C_OPEN_FOUR]! === 0) return stand;
+    // mate distance pruning, and the table: four sequences transpose all the time
+    const ma = -(MATE - ply);
+    if (alpha < ma) alpha = ma;
+    const mbeta = MATE - ply - 1;
+    if (beta > mbeta) beta = mbeta;
+    if (alpha >= beta) return alpha;
+    const tt = this.tt;
+    if (tt.probe(b.hashLo, b.hashHi, ply) && tt.hitDepth >= 0) {
+      const s = tt.hitScore;
+      const bound = tt.hitBound;
+      if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) return s;
+    }
+    const alpha0 = alpha;
+    let bestMove = -1;
     let best = stand;
     if (stand > alpha) alpha = stand;
     const base = ply * STRIDE;
@@ -483,6 +539,7 @@ export class AlphaBeta {
       if (this.stopped) return 0;
       if (s > best) {
         best = s;
+        bestMove = m;
         if (s > alpha) {
           alpha = s;
           this.updatePvAt(ply, m);
@@ -490,6 +547,7 @@ export class AlphaBeta {
         }
       }
     }
+    tt.store(b.hashLo, b.hashHi, ply, 0, best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER, best, bestMove);
     return best;
   }
 }

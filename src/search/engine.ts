@@ -29,7 +29,7 @@ import type { BookProbe, Limits, MoveResult, MoveSource, SearchInfo } from './ty
 import { MATE, MATE_BOUND } from './types.js';
 import { AlphaBeta } from './alphabeta.js';
 import { planTime } from './timeman.js';
-import { vcf } from './vcf.js';
+import { VcfSearcher } from './vcf.js';
 import { PnSearcher } from './dfpn.js';
 import { findFive, fiveCount } from './threats.js';
 import { MoveGen } from './movegen.js';
@@ -55,6 +55,8 @@ const OPP_VCT_SHARE = 0.15;
 /** Node caps of the solver stages when only time limits the move. */
 const VCF_CAP = 300_000;
 const VCT_CAP = 400_000;
+/** A safe (low) rate of proof-number nodes per ms, to turn a time share into a node budget. */
+const PN_NODES_PER_MS = 3;
 
 export class Engine {
   board: Board;
@@ -65,7 +67,11 @@ export class Engine {
   private stopRequested = false;
   private readonly ab = new AlphaBeta();
   private pn?: PnSearcher;
+  /** Our own VCF searcher: its table of failures is per engine, so runs are reproducible. */
+  private readonly vcfs = new VcfSearcher();
   private readonly alphaBetaOnly: boolean;
+  /** Elapsed ms when each stage 2..6 started in the last go() (for diagnostics). */
+  readonly stageMs = new Float64Array(5);
 
   constructor(opts: EngineOptions = {}) {
     this.board = new Board(opts.size ?? 15, opts.rule ?? 'freestyle');
@@ -112,6 +118,7 @@ export class Engine {
 
   go(limits: Limits = {}, onInfo?: (info: SearchInfo) => void): MoveResult {
     this.stopRequested = false;
+    this.stageMs.fill(-1);
     const now = this.now;
     const t0 = this.clock();
     const b = this.board;
@@ -134,6 +141,16 @@ export class Engine {
       return hardAt === Infinity ? Infinity : t + Math.max(0, hardAt - t) * share;
     };
     const stageNodes = (share: number, cap: number) => (nodeLimited ? Math.max(1, Math.floor(plan.nodes * share)) : cap);
+    /**
+     * Proof-number stages check the clock only every 1024 nodes and one node can cost 0.1 ms
+     * or more, so with a time limit their node budget is also tied to the time share.
+     */
+    const pnNodes = (share: number) => {
+      const n = stageNodes(share, VCT_CAP);
+      if (hardAt === Infinity) return n;
+      const ms = Math.max(0, hardAt - this.clock()) * share;
+      return Math.max(1, Math.min(n, Math.floor(ms * PN_NODES_PER_MS)));
+    };
 
     if (b.ply >= b.area) return finish(-1, 0, 'alphabeta', [], 0);
 
@@ -143,16 +160,18 @@ export class Engine {
       if (hit && hit.bestMove !== undefined && this.isLegal(hit.bestMove)) return finish(hit.bestMove, hit.score, 'book', [hit.bestMove], hit.depth);
     }
 
+    this.stageMs[0] = this.clock() - t0;
     // 2. our five, our VCF
     const five = findFive(b, me);
     if (five >= 0) return finish(five, MATE - 1, 'five', [five], 1);
     const oppFives = fiveCount(b, opp);
     if (!this.alphaBetaOnly && oppFives === 0) {
-      const r = vcf(b, { maxNodes: stageNodes(VCF_SHARE, VCF_CAP), deadline: stageDeadline(VCF_SHARE), now });
+      const r = this.vcfs.search(b, { maxNodes: stageNodes(VCF_SHARE, VCF_CAP), deadline: stageDeadline(VCF_SHARE), now });
       nodesUsed += r.nodes;
       if (r.win && r.line.length > 0) return finish(r.line[0]!, MATE - r.line.length, 'vcf', r.line, r.line.length);
     }
 
+    this.stageMs[1] = this.clock() - t0;
     // 3. the opponent's five and VCF
     let rootMoves: number[] | undefined;
     let source: MoveSource = 'alphabeta';
@@ -169,23 +188,26 @@ export class Engine {
       }
     }
 
+    this.stageMs[2] = this.clock() - t0;
     // 4. our VCT
     if (!this.alphaBetaOnly && rootMoves === undefined && now() < softAt) {
       const pn = (this.pn ??= new PnSearcher(17));
-      const r = pn.solve(b, me, { mode: 'vct', maxNodes: stageNodes(VCT_SHARE, VCT_CAP), deadline: stageDeadline(VCT_SHARE), now });
+      const r = pn.solve(b, me, { mode: 'vct', maxNodes: pnNodes(VCT_SHARE), deadline: stageDeadline(VCT_SHARE), now });
       nodesUsed += r.nodes;
       if (r.status === 'proven' && this.isLegal(r.move)) return finish(r.move, MATE_BOUND, 'vct', [r.move], 0);
     }
 
+    this.stageMs[3] = this.clock() - t0;
     // 5. the opponent's VCT
     if (!this.alphaBetaOnly && rootMoves === undefined && now() < softAt) {
-      const defences = this.refuteOpponent('vct', stageNodes(OPP_VCT_SHARE, VCT_CAP), stageDeadline(OPP_VCT_SHARE), (n) => (nodesUsed += n));
+      const defences = this.refuteOpponent('vct', pnNodes(OPP_VCT_SHARE), stageDeadline(OPP_VCT_SHARE), (n) => (nodesUsed += n));
       if (defences) {
         rootMoves = defences;
         source = 'defence';
       }
     }
 
+    this.stageMs[4] = this.clock() - t0;
     // 6. alpha-beta
     const bias = new Int32Array(b.area);
     for (let q = 0; q < b.area; q++) bias[q] = Math.floor(this.rng() * 4);
@@ -218,7 +240,7 @@ export class Engine {
     const threat = (nodes: number): boolean => {
       // the opponent to move in the current position: does it win by `kind`?
       if (kind === 'vcf') {
-        const r = vcf(b, { maxNodes: nodes, deadline, now });
+        const r = this.vcfs.search(b, { maxNodes: nodes, deadline, now });
         spent(r.nodes);
         return r.win;
       }

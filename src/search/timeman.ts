@@ -3,7 +3,7 @@
  *
  *  - maximum: the hard limit; search stops as soon as it passes it. It is always inside every
  *    given limit minus a safety margin (Node start-up, I/O and the last node batch):
- *    margin = clamp(5% of the limit, 15 ms, 150 ms), and never more than a third of it.
+ *    margin = clamp(5% of the limit, 30 ms, 150 ms), and never more than a third of it.
  *  - optimum: the soft limit; no new iteration (or solver stage) starts after it.
  *
  * Sources, the tightest wins:
@@ -27,7 +27,7 @@ export interface TimePlan {
 }
 
 export function safetyMargin(limitMs: number): number {
-  const m = Math.min(150, Math.max(15, limitMs * 0.05));
+  const m = Math.min(150, Math.max(30, limitMs * 0.05));
   return Math.min(m, limitMs / 3);
 }
 

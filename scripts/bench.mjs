@@ -1,120 +1,147 @@
 #!/usr/bin/env node
-// Board throughput: play+undo pairs per second with incremental pattern updates, on random
-// games (moves mostly near the stones, like a search). Runs on the built dist/ (npm run build).
-// Prints the median of several timed runs per configuration and a checksum of the work done
-// (same seed, same code => same checksum).
-//
-//   npm run bench [-- --runs 7 --ms 400 --size 15 --rule freestyle]
-import { existsSync } from 'node:fs';
+/**
+ * npm run bench  (runs on dist/: build first with `npx tsc -p .`)
+ *
+ *  (a) board play+undo throughput with pattern updates on random 15x15 games, in millions of
+ *      play+undo pairs per second (median of several runs): scripts/bench-board.mjs;
+ *  (b) alpha-beta on a fixed set of positions searched to fixed depths: nodes per second
+ *      (median of runs) and a node-count signature (the sum of nodes), which changes only
+ *      when search behaviour changes. Positions: the Gomocup 2026 freestyle openings from
+ *      ../shared/testdata/openings when present, plus middle games built here.
+ *
+ * Options: --quick (fewer runs, shallower), --depth N (override the fixed depth),
+ *          --time MS (also report the depth reached in MS per opening, like a game move).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 
-const dist = new URL('../dist/core/board.js', import.meta.url);
-if (!existsSync(dist)) {
-  console.error('bench: dist/ is missing; run `npm run build` first');
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '..', 'dist');
+if (!existsSync(join(dist, 'search', 'alphabeta.js'))) {
+  console.error('bench: dist/ is missing; run `npx tsc -p .` first');
   process.exit(2);
 }
-const { Board } = await import(dist.href);
+const { Board } = await import(join(dist, 'core', 'board.js'));
+const { AlphaBeta } = await import(join(dist, 'search', 'alphabeta.js'));
 
 const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : def;
+const quick = args.includes('--quick');
+const argValue = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : undefined;
 };
-const RUNS = Number(opt('runs', 7));
-const MS = Number(opt('ms', 400));
-const sizes = opt('size', '15').split(',').map(Number);
-const rules = opt('rule', 'freestyle,standard').split(',');
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 
+// a small deterministic generator (xorshift32)
 function rng(seed) {
-  let s = seed >>> 0;
+  let s = seed >>> 0 || 1;
   return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
   };
 }
 
-/** Random games as Int16Array move lists, stopping at a five or at maxLen moves. */
-function makeGames(size, rule, count, seed) {
+// ---- (a) play/undo throughput: scripts/bench-board.mjs (random games near the stones) ----
+{
+  const { spawnSync } = await import('node:child_process');
+  const boardArgs = quick ? ['--runs', '3', '--ms', '250', '--rule', 'freestyle'] : ['--runs', '7', '--ms', '400'];
+  const r = spawnSync(process.execPath, [join(here, 'bench-board.mjs'), ...boardArgs], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// ---- (b) search ----------------------------------------------------------------------
+const positions = [];
+const openingsFile = join(here, '..', '..', 'shared', 'testdata', 'openings', 'gomocup-2026-freestyle-15x15.json');
+if (existsSync(openingsFile)) {
+  const data = JSON.parse(readFileSync(openingsFile, 'utf8'));
+  for (const o of data.openings.slice(0, quick ? 6 : 12)) {
+    positions.push({ name: o.id, moves: o.coordinates.map(([x, y]) => (7 - y) * 15 + (7 + x)) });
+  }
+}
+// middle games built here: random but plausible (each move near the previous stones, no five)
+function midgame(seed, stones) {
   const r = rng(seed);
-  const games = [];
-  for (let g = 0; g < count; g++) {
-    const b = new Board(size, rule);
-    const len = 20 + Math.floor(r() * 100);
-    const moves = [];
-    while (moves.length < len && b.ply < b.area) {
-      let q;
-      if (moves.length === 0) q = ((size >> 1) * size) + (size >> 1);
-      else {
-        // near the last few stones
-        const base = moves[moves.length - 1 - Math.floor(r() * Math.min(4, moves.length))];
-        const x = (base % size) + Math.floor(r() * 5) - 2;
-        const y = Math.floor(base / size) + Math.floor(r() * 5) - 2;
-        q = y * size + x;
-        if (x < 0 || y < 0 || x >= size || y >= size || b.cells[q] !== 0) {
-          do q = Math.floor(r() * b.area); while (b.cells[q] !== 0);
-        }
+  const b = new Board(15, 'freestyle');
+  const moves = [];
+  b.play(112);
+  moves.push(112);
+  while (moves.length < stones) {
+    const cands = [];
+    for (let q = 0; q < 225; q++) {
+      if (b.cells[q] !== 0) continue;
+      const x = q % 15;
+      const y = (q - x) / 15;
+      let near = false;
+      for (const m of moves) {
+        const mx = m % 15;
+        const my = (m - mx) / 15;
+        if (Math.abs(mx - x) <= 1 && Math.abs(my - y) <= 1) near = true;
       }
-      b.play(q);
-      moves.push(q);
-      if (b.lastMoveWon()) break;
+      // keep it quiet: no fours or better for either side
+      if (near && b.comb[q * 2] < 6 && b.comb[q * 2 + 1] < 6) cands.push(q);
     }
-    games.push(Int16Array.from(moves));
+    if (cands.length === 0) break;
+    const q = cands[Math.floor(r() * cands.length)];
+    b.play(q);
+    moves.push(q);
   }
-  return games;
+  return moves;
 }
+for (let i = 0; i < (quick ? 3 : 6); i++) positions.push({ name: `midgame-${i + 1}`, moves: midgame(77 + i, 16 + 4 * i) });
 
-/** One timed run: replay every game forward and back until `ms` have passed. */
-function run(board, games, ms) {
-  let pairs = 0;
-  let check = 0; // keeps the work observable; not part of the output
-  const t0 = performance.now();
-  let t = t0;
-  while (t - t0 < ms) {
-    for (const g of games) {
-      for (let i = 0; i < g.length; i++) board.play(g[i]);
-      check = (check + board.hashLo + board.count(1, 9) + board.count(2, 8)) | 0;
-      for (let i = 0; i < g.length; i++) board.undo();
-      pairs += g.length;
+const depth = argValue('--depth') ?? (quick ? 7 : 9);
+const runsB = quick ? 2 : 3;
+const ab = new AlphaBeta();
+const now = () => performance.now();
+let signature = 0;
+const npsRuns = [];
+const midNps = [];
+for (let run = 0; run < runsB; run++) {
+  let nodes = 0;
+  let ms = 0;
+  let midNodes = 0;
+  let midMs = 0;
+  for (const p of positions) {
+    const b = new Board(15, 'freestyle');
+    for (const m of p.moves) b.play(m);
+    ab.clear();
+    const t0 = now();
+    const r = ab.search(b, { maxDepth: depth, now });
+    const dt = now() - t0;
+    nodes += r.nodes;
+    ms += dt;
+    if (p.name.startsWith('midgame')) {
+      midNodes += r.nodes;
+      midMs += dt;
     }
-    t = performance.now();
+    if (run === 0 && args.includes('--verbose')) console.log(`  ${p.name}: depth ${r.depth} score ${r.score} nodes ${r.nodes} ${dt.toFixed(0)} ms`);
   }
-  return { rate: pairs / ((t - t0) / 1000), check };
+  signature = nodes;
+  npsRuns.push(nodes / ms * 1000);
+  midNps.push(midNodes / midMs * 1000);
 }
+console.log(`alpha-beta: ${positions.length} positions to depth ${depth}: ${Math.round(median(npsRuns)).toLocaleString('en')} nodes/s (median of ${runsB}); middle games ${Math.round(median(midNps)).toLocaleString('en')} nodes/s`);
+console.log(`signature: ${signature}`);
 
-/** A checksum of one full replay: hash and threat counts after every game. */
-function checksum(board, games) {
-  let c = 0;
-  for (const g of games) {
-    for (let i = 0; i < g.length; i++) board.play(g[i]);
-    c = (Math.imul(c, 31) + board.hashLo + board.hashHi + board.count(1, 9) * 7 + board.count(2, 8)) | 0;
-    for (let i = 0; i < g.length; i++) board.undo();
+const timeMs = argValue('--time');
+if (timeMs) {
+  const depths = [];
+  for (const p of positions) {
+    if (!p.name.startsWith('gomocup')) continue;
+    const b = new Board(15, 'freestyle');
+    for (const m of p.moves) b.play(m);
+    ab.clear();
+    const t0 = now();
+    const r = ab.search(b, { now, hardDeadline: t0 + timeMs, softDeadline: t0 + timeMs });
+    depths.push(r.depth);
   }
-  return c >>> 0;
-}
-
-const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
-console.log(`node ${process.version}; ${RUNS} runs of ${MS} ms each; median play+undo pairs per second`);
-for (const size of sizes) {
-  for (const rule of rules) {
-    const games = makeGames(size, rule, 200, 12345 + size);
-    const moves = games.reduce((n, g) => n + g.length, 0);
-    const board = new Board(size, rule);
-    run(board, games, 200); // warm-up (JIT)
-    const rates = [];
-    let sink = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const r = run(board, games, MS);
-      rates.push(r.rate);
-      sink ^= r.check;
-    }
-    const check = checksum(board, games);
-    if (sink === 0.5) console.log(sink);
-    const m = median(rates);
-    console.log(
-      `board ${size}x${size} ${rule}: ${(m / 1e6).toFixed(2)} M pairs/s` +
-        `  (runs ${rates.map((x) => (x / 1e6).toFixed(2)).join(' ')}; ${games.length} games, ${moves} moves; checksum ${check})`,
-    );
-  }
+  console.log(`depth reached in ${timeMs} ms from the openings: median ${median(depths)}, min ${Math.min(...depths)}, max ${Math.max(...depths)} (${depths.join(' ')})`);
 }

@@ -11,7 +11,9 @@ import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { CliError, EXIT_INTERNAL, EXIT_USAGE } from './common.js';
 import { command as book } from './commands/book.js';
+import { command as analyze } from './commands/analyze.js';
 import { command as match } from './commands/match.js';
+import { command as move } from './commands/move.js';
 import { command as play } from './commands/play.js';
 import { command as show } from './commands/show.js';
 import { command as solve } from './commands/solve.js';
@@ -19,6 +21,8 @@ import { command as verify } from './commands/verify.js';
 
 const COMMANDS: CommandModule[] = [
   show,
+  move,
+  analyze,
   play,
   match,
   book,

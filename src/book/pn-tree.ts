@@ -232,12 +232,12 @@ export class PnTree {
     return undefined;
   }
 
-  /** The open roots, most promising first. */
+  /** The open roots, most promising first (on a tie, roots not yet evaluated first). */
   private openRoots(): PnNode[] {
     return this.roots
       .map((r) => this.node(r))
       .filter((n) => !this.solvedNode(n))
-      .sort((a, b) => Math.min(a.pn, a.dn) - Math.min(b.pn, b.dn) || a.id - b.id);
+      .sort((a, b) => Math.min(a.pn, a.dn) - Math.min(b.pn, b.dn) || Number(a.evaluated) - Number(b.evaluated) || a.id - b.id);
   }
 
   /** The next thing to do by proof numbers, or undefined when everything open is in flight. */

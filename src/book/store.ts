@@ -436,9 +436,20 @@ export class BookStore {
     return String(this.db.pragma('journal_mode', { simple: true }));
   }
 
-  /** Fold the WAL into the main file (for shipping a single-file book). */
-  checkpoint(): void {
-    if (!this.readonly) this.db.pragma('wal_checkpoint(TRUNCATE)');
+  /**
+   * Fold the WAL into the main file and leave the file in rollback-journal mode, so a
+   * shipped book is one self-contained file that read-only users (even in a read-only
+   * directory, where WAL's -shm file cannot be made) can open. The next writable open
+   * switches back to WAL. Best effort: with other connections open it stays in WAL mode.
+   */
+  settle(): void {
+    if (this.readonly) return;
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+      this.db.pragma('journal_mode = DELETE');
+    } catch {
+      // a reader holds the WAL open: leave it as it is
+    }
   }
 }
 

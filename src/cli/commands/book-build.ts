@@ -170,7 +170,7 @@ export const command: CommandModule = {
         },
       });
       if (!quiet) process.stderr.write((tty ? `\r\x1b[K` : '') + progressLine(summary) + '\n');
-      store.checkpoint();
+      store.settle();
       process.stdout.write(
         `${summary.stoppedBy === 'done' ? 'done' : summary.stoppedBy === 'stop' ? 'stopped' : 'budget spent'}: ${summary.jobs} jobs in ${(summary.elapsedMs / 1000).toFixed(1)} s, ` +
           `${summary.proven} proven, ${summary.disproven} disproven, ${summary.openRoots}/${summary.roots} roots open, ${summary.positions} positions` +

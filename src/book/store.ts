@@ -305,7 +305,11 @@ export class BookStore {
     return r ? fromRaw(r) : undefined;
   }
 
-  /** The compact lookup used by the runtime probe: only the fields a BookHit needs. */
+  /**
+   * The compact lookup used by the runtime probe: only the fields a BookHit needs, and only
+   * for positions the book knows something about (a row listed by an expansion but never
+   * evaluated or decided is no hit).
+   */
   lookup(rule: Rule, key: string): { verdict: Verdict; score: number; depth: number; bestMove: number | null } | undefined {
     const r = this.st.lookup.get(rule, key) as { verdict: Verdict; score: number; depth: number; best_move: number | null } | undefined;
     return r ? { verdict: r.verdict, score: r.score, depth: r.depth, bestMove: r.best_move } : undefined;
@@ -456,7 +460,7 @@ export class BookStore {
 function prepare(db: Database.Database, readonly: boolean) {
   const read = {
     getByKey: db.prepare('SELECT * FROM positions WHERE rule = ? AND key = ?'),
-    lookup: db.prepare('SELECT verdict, score, depth, best_move FROM positions WHERE rule = ? AND key = ?'),
+    lookup: db.prepare("SELECT verdict, score, depth, best_move FROM positions WHERE rule = ? AND key = ? AND (evaluated <> 0 OR verdict <> 'unknown')"),
     getById: db.prepare('SELECT * FROM positions WHERE id = ?'),
     children: db.prepare('SELECT parent, move, child FROM edges WHERE parent = ? ORDER BY move'),
     parents: db.prepare('SELECT parent, move, child FROM edges WHERE child = ?'),

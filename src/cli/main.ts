@@ -1,2 +1,110 @@
 #!/usr/bin/env node
-console.log('gomoku');
+/**
+ * The `gomoku` command line: the registry of commands and the one place that turns every
+ * failure into ONE line on stderr (`gomoku: <message>`) with the exit status of common.ts.
+ *
+ * To add a command: write src/cli/commands/<name>.ts exporting `command`, import it below
+ * and put it in COMMANDS.
+ */
+import { readFileSync } from 'node:fs';
+import yargs, { type CommandModule } from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { CliError, EXIT_INTERNAL, EXIT_USAGE } from './common.js';
+import { command as book } from './commands/book.js';
+import { command as match } from './commands/match.js';
+import { command as play } from './commands/play.js';
+import { command as show } from './commands/show.js';
+import { command as solve } from './commands/solve.js';
+import { command as verify } from './commands/verify.js';
+
+const COMMANDS: CommandModule[] = [
+  show,
+  play,
+  match,
+  book,
+  solve,
+  verify,
+];
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Print one line for any failure and set the exit status; never a stack trace (unless GOMOKU_DEBUG). */
+function report(e: unknown): void {
+  const oneLine = (s: string) => s.replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ').trim();
+  if (e instanceof CliError) {
+    process.stderr.write(`gomoku: ${oneLine(e.message)}\n`);
+    process.exitCode = e.exitCode;
+    return;
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  process.stderr.write(`gomoku: internal error: ${oneLine(msg)}\n`);
+  if (process.env.GOMOKU_DEBUG && e instanceof Error && e.stack) process.stderr.write(e.stack + '\n');
+  process.exitCode = EXIT_INTERNAL;
+}
+
+/** yargs names an unknown `--foo-bar` twice (`foo-bar, fooBar`); keep the spelling that was typed. */
+function tidy(msg: string): string {
+  const m = /^(Unknown arguments?): (.*)$/.exec(msg);
+  if (!m) return msg;
+  const names = m[2]!.split(', ');
+  const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  const kept = names.filter((n) => !names.some((o) => o !== n && o.includes('-') && camel(o) === n));
+  return `${kept.length === 1 ? 'Unknown argument' : 'Unknown arguments'}: ${kept.join(', ')}`;
+}
+
+/** The command names, for a friendlier message than yargs' "Unknown argument". */
+function commandNames(): string[] {
+  return COMMANDS.map((c) => String(Array.isArray(c.command) ? c.command[0] : c.command).split(' ')[0]!);
+}
+
+export async function main(args: string[]): Promise<void> {
+  const first = args[0];
+  if (first !== undefined && !first.startsWith('-') && !commandNames().includes(first)) {
+    report(new CliError(`unknown command '${first}' (commands: ${commandNames().join(', ')}; see gomoku --help)`));
+    return;
+  }
+  const parser = yargs(args)
+    .scriptName('gomoku')
+    .usage('$0 <command> [options]\n\nFreestyle Gomoku: solver, opening book and contest bot.')
+    .command(COMMANDS)
+    .demandCommand(1, 'no command given (see gomoku --help)')
+    .strict()
+    .help()
+    .alias('help', 'h')
+    .version(version())
+    .locale('en')
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((msg, e) => {
+      // yargs' own complaints (unknown option, missing argument) come as msg; errors thrown
+      // by coerce functions and handlers as e. Both become one line.
+      throw e ?? new CliError(tidy(msg || 'bad arguments'), EXIT_USAGE);
+    });
+  try {
+    await parser.parseAsync();
+  } catch (e) {
+    // errors thrown by coerce functions arrive wrapped as plain Errors with our message
+    if (!(e instanceof CliError) && e instanceof Error && e.name === 'YError') report(new CliError(e.message));
+    else report(e);
+  }
+}
+
+// Quiet exit when the reader goes away (`gomoku show ... | head -1`).
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  report(e);
+});
+const die = (e: unknown) => {
+  report(e);
+  process.exit(process.exitCode ?? EXIT_INTERNAL);
+};
+process.on('uncaughtException', die);
+process.on('unhandledRejection', die);
+
+await main(hideBin(process.argv));

@@ -6,10 +6,11 @@
  * (row 0 is the top edge), so that diagrams print top-down; only this file and the
  * protocol converters know about the flip.
  *
- * Parsing is two-stage: text -> `PositionSpec` (unchecked stones) -> validated by
- * `Board.fromSpec` / `validatePosition`. Errors are values naming the bad token.
+ * Parsing is two-stage: text -> `PositionSpec` (points checked, no duplicates) -> a `Board`
+ * by `boardFromSpec` in position.ts (side to move resolved, fives checked). Errors are values naming the
+ * bad token.
  */
-import { BLACK, WHITE, type Color, type Result, ok, err, MIN_SIZE, MAX_SIZE, type Rule } from './types.js';
+import { BLACK, WHITE, type Color, type Result, ok, err, MIN_SIZE, MAX_SIZE, type Rule, colorName } from './types.js';
 
 export const COLUMN_LETTERS = 'abcdefghijklmnopqrstuv';
 
@@ -44,22 +45,24 @@ export interface PositionSpec {
   toMove?: Color;
 }
 
-/** Split a move list written with spaces, commas or nothing between points. */
+/**
+ * Split a move list written with spaces, commas or nothing between points. A bad token is
+ * reported whole: the run of characters up to the next separator (`i100`, `#x`), not a
+ * valid point that happens to follow it.
+ */
 function tokenizeMoves(text: string): string[] | { bad: string } {
   const tokens: string[] = [];
-  const re = /\s*,?\s*([a-zA-Z])(\d{1,2})/y;
+  const point = /[a-zA-Z]\d{1,2}(?!\d)/y;
+  const s = text;
   let pos = 0;
-  const s = text.trim();
-  while (pos < s.length) {
-    re.lastIndex = pos;
-    const m = re.exec(s);
-    if (!m) {
-      const rest = s.slice(pos).replace(/^[\s,]+/, '');
-      if (rest === '') break;
-      return { bad: rest.split(/[\s,]+/)[0]! };
-    }
-    tokens.push(m[1]! + m[2]!);
-    pos = re.lastIndex;
+  for (;;) {
+    while (pos < s.length && /[\s,]/.test(s[pos]!)) pos++;
+    if (pos >= s.length) break;
+    point.lastIndex = pos;
+    const m = point.exec(s);
+    if (!m) return { bad: /^[^\s,]+/.exec(s.slice(pos))![0] };
+    tokens.push(m[0]);
+    pos = point.lastIndex;
   }
   return tokens;
 }
@@ -83,7 +86,8 @@ export function parsePosition(text: string, size = 15): Result<PositionSpec> {
   };
   if (/[bw]\s*:/i.test(t)) {
     const moves: PositionSpec['moves'] = [];
-    for (const part of t.split(';')) {
+    // parts end at ';' or where the next colour starts (`B:h8 W:i9`, as a shell may join words)
+    for (const part of t.split(/;|\s+(?=[bBwW]\s*:)/)) {
       const p = part.trim();
       if (p === '') continue;
       const m = /^([bBwW])\s*:(.*)$/.exec(p);

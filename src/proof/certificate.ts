@@ -11,7 +11,7 @@
  */
 import type { Board } from '../core/board.js';
 import { BLACK, WHITE, type Color, type Result, type Rule, colorName, err, ok, MIN_SIZE, MAX_SIZE } from '../core/types.js';
-import { makeMoveList, makePoint, makeStoneSet, parsePoint, parsePosition, parseRule, resolveToMove } from '../core/notation.js';
+import { makeMoveList, makePoint, makeStoneSet, parsePoint, parsePosition, parseRule, resolveToMove, type PositionSpec } from '../core/notation.js';
 
 export const CERTIFICATE_FORMAT = 'gomoku-proof/1';
 
@@ -19,6 +19,22 @@ export const CERTIFICATE_FORMAT = 'gomoku-proof/1';
 export type RootPosition =
   | { kind: 'moves'; moves: readonly number[] }
   | { kind: 'stones'; black: readonly number[]; white: readonly number[]; toMove: Color };
+
+/** The root for a parsed position: a move list stays a move list, a stone set keeps its side to move. */
+export function rootPosition(spec: PositionSpec, toMove: Color): RootPosition {
+  if (spec.ordered) return { kind: 'moves', moves: spec.moves.map((m) => m.index) };
+  return {
+    kind: 'stones',
+    black: spec.moves.filter((m) => m.color === BLACK).map((m) => m.index),
+    white: spec.moves.filter((m) => m.color === WHITE).map((m) => m.index),
+    toMove,
+  };
+}
+
+/** The root for a board as it stands: its stones and side to move (stone-set form). */
+export function rootFromBoard(board: Board): RootPosition {
+  return { kind: 'stones', black: board.stones(BLACK), white: board.stones(WHITE), toMove: board.toMove };
+}
 
 /** One decision of the winner: in the position with exactly these stones, play `move`. */
 export interface StrategyEntry {
@@ -238,7 +254,8 @@ export function parseCertificate(text: string): Result<Certificate, CertificateE
       (s.color === BLACK ? black : white).push(s.index);
     }
     const entry: ParsedEntry = { line: no, black, white, move: mv.value };
-    const key = makeStoneSet(black, white, size);
+    // Numeric key (cheaper than the stone-set text; the order of the lists is irrelevant).
+    const key = `${[...black].sort((a, b) => a - b).join(',')};${[...white].sort((a, b) => a - b).join(',')}`;
     const prev = seen.get(key);
     if (prev) {
       if (prev.move !== entry.move) return fail(no, `a second, different move for the stones of line ${prev.line}`);

@@ -39,6 +39,64 @@ const ZOB: Int32Array[] = [new Int32Array(2 * MAX_CELLS), new Int32Array(2 * MAX
   for (const z of ZOB) for (let i = 0; i < z.length; i++) z[i] = next();
 }
 
+/** The windows of a board size: read-only, built once per size and shared by all boards. */
+interface Geometry {
+  nWin: number;
+  winCells: Int16Array;
+  winBefore: Int16Array;
+  winAfter: Int16Array;
+  cellWinStart: Int32Array;
+  cellWins: Int32Array;
+}
+
+const GEOMETRY = new Map<number, Geometry>();
+
+function geometry(size: number): Geometry {
+  const cached = GEOMETRY.get(size);
+  if (cached) return cached;
+  const area = size * size;
+  const cellsOf: number[][] = [];
+  const before: number[] = [];
+  const after: number[] = [];
+  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size;
+  for (let d = 0; d < 4; d++) {
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const ex = x + 4 * DX[d]!;
+        const ey = y + 4 * DY[d]!;
+        if (!inside(ex, ey)) continue;
+        const w: number[] = [];
+        for (let k = 0; k < 5; k++) w.push((y + k * DY[d]!) * size + x + k * DX[d]!);
+        cellsOf.push(w);
+        const bx = x - DX[d]!, by = y - DY[d]!;
+        const ax = ex + DX[d]!, ay = ey + DY[d]!;
+        before.push(inside(bx, by) ? by * size + bx : -1);
+        after.push(inside(ax, ay) ? ay * size + ax : -1);
+      }
+    }
+  }
+  const nWin = cellsOf.length;
+  const winCells = new Int16Array(nWin * 5);
+  const per: number[][] = Array.from({ length: area }, () => []);
+  cellsOf.forEach((w, i) => {
+    for (let k = 0; k < 5; k++) {
+      winCells[i * 5 + k] = w[k]!;
+      per[w[k]!]!.push(i);
+    }
+  });
+  const cellWinStart = new Int32Array(area + 1);
+  const cellWins = new Int32Array(nWin * 5);
+  let n = 0;
+  for (let q = 0; q < area; q++) {
+    cellWinStart[q] = n;
+    for (const w of per[q]!) cellWins[n++] = w;
+  }
+  cellWinStart[area] = n;
+  const g: Geometry = { nWin, winCells, winBefore: Int16Array.from(before), winAfter: Int16Array.from(after), cellWinStart, cellWins };
+  GEOMETRY.set(size, g);
+  return g;
+}
+
 export class CheckBoard {
   readonly size: number;
   readonly area: number;
@@ -66,45 +124,13 @@ export class CheckBoard {
     this.area = size * size;
     this.standard = rule === 'standard';
     this.cells = new Uint8Array(this.area);
-    const cellsOf: number[][] = [];
-    const before: number[] = [];
-    const after: number[] = [];
-    const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size;
-    for (let d = 0; d < 4; d++) {
-      for (let y = 0; y < size; y++) {
-        for (let x = 0; x < size; x++) {
-          const ex = x + 4 * DX[d]!;
-          const ey = y + 4 * DY[d]!;
-          if (!inside(ex, ey)) continue;
-          const w: number[] = [];
-          for (let k = 0; k < 5; k++) w.push((y + k * DY[d]!) * size + x + k * DX[d]!);
-          cellsOf.push(w);
-          const bx = x - DX[d]!, by = y - DY[d]!;
-          const ax = ex + DX[d]!, ay = ey + DY[d]!;
-          before.push(inside(bx, by) ? by * size + bx : -1);
-          after.push(inside(ax, ay) ? ay * size + ax : -1);
-        }
-      }
-    }
-    this.nWin = cellsOf.length;
-    this.winCells = new Int16Array(this.nWin * 5);
-    this.winBefore = Int16Array.from(before);
-    this.winAfter = Int16Array.from(after);
-    const per: number[][] = Array.from({ length: this.area }, () => []);
-    cellsOf.forEach((w, i) => {
-      for (let k = 0; k < 5; k++) {
-        this.winCells[i * 5 + k] = w[k]!;
-        per[w[k]!]!.push(i);
-      }
-    });
-    this.cellWinStart = new Int32Array(this.area + 1);
-    this.cellWins = new Int32Array(this.nWin * 5);
-    let n = 0;
-    for (let q = 0; q < this.area; q++) {
-      this.cellWinStart[q] = n;
-      for (const w of per[q]!) this.cellWins[n++] = w;
-    }
-    this.cellWinStart[this.area] = n;
+    const g = geometry(size);
+    this.nWin = g.nWin;
+    this.winCells = g.winCells;
+    this.winBefore = g.winBefore;
+    this.winAfter = g.winAfter;
+    this.cellWinStart = g.cellWinStart;
+    this.cellWins = g.cellWins;
     this.count = new Uint8Array(this.nWin * 2);
   }
 
@@ -169,6 +195,7 @@ export class CheckBoard {
       if (f < 0 || f === first) continue;
       if (first >= 0) {
         this.firstFive = first;
+        this.secondFive = f;
         return 2;
       }
       first = f;
@@ -195,6 +222,8 @@ export class CheckBoard {
 
   /** Output of the last `fiveCells`/`fiveCellsThrough` call: the first five cell, or -1. */
   firstFive = -1;
+  /** Output of the last `fiveCellsThrough` call that returned 2: a second, different five cell. */
+  secondFive = -1;
 
   /** Length of c's run through q in direction d, counting q itself as c's. */
   private runLength(q: number, c: number, d: number): number {

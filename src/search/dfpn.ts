@@ -49,6 +49,9 @@ export interface PnResult {
 }
 
 const EPS = 0.25;
+// Initial proof number of the AND node after an attacker move of each combined class:
+// a four leaves one reply, a four-three or double three few, a quiet move many.
+const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
 const STRIDE = 484;
 const CLASS_WEIGHT = [0, 4, 16, 12, 40, 120, 100, 500, 2000, 10000];
 
@@ -87,6 +90,7 @@ export class PnSearcher {
   /** Budget of each VCF probe used to detect and refute VCF threats. */
   private vcfProbeNodes = 400;
   private vcfThreats = false;
+  private vcfLeafNodes = 200;
 
   constructor(ttBits = 20) {
     this.vctTT = new PnTable(ttBits);
@@ -357,6 +361,18 @@ export class PnSearcher {
       this.retDn = 0;
       return;
     }
+    // A new OR node first tries a short VCF: four sequences are far cheaper there than as
+    // df-pn nodes. A found line is stored node by node, so proof extraction can replay it.
+    if (isOr && e < 0 && this.vcfLeafNodes > 0 && fiveCount(b, (3 - this.a) as Color) === 0) {
+      const r = this.vcfs.search(b, { maxNodes: this.vcfLeafNodes });
+      this.nodes += r.nodes;
+      if (r.win) {
+        this.storeVcfLine(r.line);
+        this.retPn = 0;
+        this.retDn = INF;
+        return;
+      }
+    }
     // Game mode: a new OR node first tries a small threat-space proof.
     if (isOr && this.mode === 'game' && e < 0 && this.leafVctNodes > 0) {
       if (this.tryVct(depth)) {
@@ -397,7 +413,7 @@ export class PnSearcher {
         cDn[base + i] = tt.dn[ce]!;
       } else if (isOr) {
         const cls = b.comb[moves[base + i]! * 2 + a - 1]!;
-        cPn[base + i] = cls >= C_FOUR ? 1 : cls >= 4 ? 2 : 6;
+        cPn[base + i] = INIT_PN[cls]!;
         cDn[base + i] = 1;
       } else {
         cPn[base + i] = 1;
@@ -446,6 +462,20 @@ export class PnSearcher {
     tt.store(lo, hi, pn, dn, this.nodes - startNodes + 1, isOr && pn === 0 ? bestMove : -1);
     this.retPn = pn;
     this.retDn = dn;
+  }
+
+  /** Store every node of a VCF line (A move, D reply, ..., A's five) as proven. */
+  private storeVcfLine(line: number[]): void {
+    const b = this.b;
+    const tt = this.tt;
+    let i = 0;
+    for (; i < line.length - 1; i++) {
+      const orNode = i % 2 === 0;
+      tt.store(b.hashLo, b.hashHi, 0, INF, 1, orNode ? line[i]! : -1);
+      b.play(line[i]!);
+    }
+    // the final position (A to move with a five) is proven by generate() on sight
+    for (let j = 0; j < i; j++) b.undo();
   }
 
   /** Game mode helper: a bounded VCT from this OR node, sharing the VCT table. */

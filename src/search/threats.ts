@@ -11,7 +11,7 @@
  */
 import type { Board } from '../core/board.js';
 import type { Color } from '../core/types.js';
-import { C_FIVE, C_FOUR, C_OPEN_FOUR, C_THREE, C_FOUR_THREE, C_DOUBLE_THREE } from '../core/patterns.js';
+import { C_FIVE, C_FOUR, C_OPEN_FOUR, C_THREE, C_FOUR_THREE, C_DOUBLE_THREE, COMBINED_TABLE } from '../core/patterns.js';
 
 /** First empty cell where c makes five, or -1. */
 export function findFive(b: Board, c: Color): number {
@@ -72,72 +72,110 @@ export function collectThreats(b: Board, c: Color, out: Int16Array, start: numbe
   return n - start;
 }
 
+const MAX_Z = 32;
+const zBuf = new Int16Array(MAX_Z);
+
 /**
  * The defender's replies that can matter when it is D's turn, A has no five cell and A has
  * at least one open-four cell: every D move after which A has no open-four cell, plus every
  * D move that is a four. Any other D move loses at once (see the header). Returns the count,
  * or -1 when A has no open-four cell (no threat: D moves freely).
+ *
+ * Exact and cheap: a D stone at x changes an open-four cell z only through z's line key in
+ * the direction joining them (or by occupying z), so the new class of z is one table lookup.
  */
 export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, mark: Uint8Array): number {
   const base = (a - 1) * 16;
   const counts = b.counts;
-  if (counts[base + C_OPEN_FOUR] === 0) return -1;
+  const nz = counts[base + C_OPEN_FOUR]!;
+  if (nz === 0) return -1;
   const d = (3 - a) as Color;
   const comb = b.comb;
   const o = a - 1;
-  // Every defence must change the pattern of each open-four cell, so it lies on a line through
-  // one of them within reach: take the first open-four cell's neighbourhood as candidates.
-  let z = -1;
-  for (let q = 0; q < b.area; q++) {
-    if (comb[q * 2 + o] === C_OPEN_FOUR && b.cells[q] === 0) { z = q; break; }
+  const cells = b.cells;
+  const area = b.area;
+  let k = 0;
+  for (let q = 0; q < area && k < nz; q++) {
+    if (comb[q * 2 + o] === C_OPEN_FOUR && cells[q] === 0) {
+      if (k < MAX_Z) zBuf[k] = q;
+      k++;
+    }
   }
   let n = start;
-  const size = b.size;
-  const zx = z % size;
-  const zy = (z - zx) / size;
-  const tryCell = (q: number) => {
-    if (b.cells[q] !== 0 || mark[q]) return;
-    mark[q] = 1;
-    if (comb[q * 2 + d - 1]! >= C_FOUR) return; // added below with the fours
-    b.play(q);
-    const still = counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;
-    b.undo();
-    if (still === 0) out[n++] = q;
-  };
-  mark[z] = 0;
-  const needTurn = b.toMove !== d;
-  if (needTurn) b.setToMove(d);
-  tryCell(z);
-  for (let dir = 0; dir < 4; dir++) {
-    const dx = dir === 0 ? 1 : dir === 3 ? -1 : dir === 1 ? 0 : 1;
-    const dy = dir === 0 ? 0 : 1;
-    for (let sgn = -1; sgn <= 1; sgn += 2) {
-      for (let k = 1; k <= 5; k++) {
-        const x = zx + sgn * k * dx;
-        const y = zy + sgn * k * dy;
-        if (x < 0 || y < 0 || x >= size || y >= size) break;
-        tryCell(y * size + x);
+  const dOff = d - 1;
+  if (nz <= MAX_Z) {
+    const table = b.table;
+    const keys = b.keys;
+    const pats = b.pats;
+    const reach = b.reach;
+    const step = b.step;
+    const shiftA = o * 12;
+    // candidates: the first open-four cell and its line neighbours within reach
+    const z0 = zBuf[0]!;
+    for (let ci = -1; ci < 40; ci++) {
+      let x: number;
+      if (ci < 0) x = z0;
+      else {
+        const dir = ci / 10 | 0;
+        const j = ci % 10;
+        if (dir >= 4) break;
+        const kk = j < 5 ? j + 1 : -(j - 4);
+        const side = kk > 0 ? 0 : 1;
+        if ((kk > 0 ? kk : -kk) > reach[(z0 * 4 + dir) * 2 + side]!) continue;
+        x = z0 + kk * step[dir]!;
+      }
+      if (cells[x] !== 0 || comb[x * 2 + dOff]! >= C_FOUR) continue; // fours are added below
+      let defends = true;
+      for (let zi = 0; zi < nz && defends; zi++) {
+        const z = zBuf[zi]!;
+        if (z === x) continue;
+        // is x on a line of z within reach? find direction and offset
+        let hit = false;
+        for (let dir = 0; dir < 4 && !hit; dir++) {
+          const st = step[dir]!;
+          const diff = x - z;
+          if (diff % st !== 0) continue;
+          const kk = diff / st;
+          if (kk === 0 || kk > 5 || kk < -5) continue;
+          const side = kk > 0 ? 0 : 1;
+          if ((kk > 0 ? kk : -kk) > reach[(z * 4 + dir) * 2 + side]!) continue;
+          // make sure the step really walks along the line (no wrap across rows)
+          const size = b.size;
+          const zx = z % size;
+          const xx = x % size;
+          const dxExp = dir === 0 ? kk : dir === 1 ? 0 : dir === 2 ? kk : -kk;
+          if (xx - zx !== dxExp) continue;
+          hit = true;
+          const slot = kk < 0 ? kk + 5 : kk + 4;
+          const t = table[keys[z * 4 + dir]! | (d << (2 * slot))]!;
+          const pa = a === 1 ? t & 7 : t >> 3;
+          const word = (pats[z]! >>> shiftA) & 0xfff;
+          const nw = (word & ~(7 << (3 * dir))) | (pa << (3 * dir));
+          if (COMBINED_TABLE[nw]! >= C_OPEN_FOUR) defends = false;
+        }
+        if (!hit) defends = false;
+      }
+      if (defends) {
+        if (mark[x]) continue;
+        mark[x] = 1;
+        out[n++] = x;
       }
     }
-  }
-  // clear marks
-  for (let i = start; i < n; i++) mark[out[i]!] = 0;
-  mark[z] = 0;
-  for (let dir = 0; dir < 4; dir++) {
-    const dx = dir === 0 ? 1 : dir === 3 ? -1 : dir === 1 ? 0 : 1;
-    const dy = dir === 0 ? 0 : 1;
-    for (let sgn = -1; sgn <= 1; sgn += 2) {
-      for (let k = 1; k <= 5; k++) {
-        const x = zx + sgn * k * dx;
-        const y = zy + sgn * k * dy;
-        if (x < 0 || y < 0 || x >= size || y >= size) break;
-        mark[y * size + x] = 0;
-      }
+    for (let i = start; i < n; i++) mark[out[i]!] = 0;
+  } else {
+    // pathological: too many open-four cells to track; test every empty cell by playing it
+    const needTurn = b.toMove !== d;
+    if (needTurn) b.setToMove(d);
+    for (let x = 0; x < area; x++) {
+      if (cells[x] !== 0 || comb[x * 2 + dOff]! >= C_FOUR) continue;
+      b.play(x);
+      const still = counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;
+      b.undo();
+      if (still === 0) out[n++] = x;
     }
+    if (needTurn) b.setToMove(a);
   }
   // the defender's own fours
-  const ndo = d - 1;
-  for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && comb[q * 2 + ndo]! >= C_FOUR) out[n++] = q;
-  if (needTurn) b.setToMove(a);
+  for (let q = 0; q < area; q++) if (cells[q] === 0 && comb[q * 2 + dOff]! >= C_FOUR) out[n++] = q;
   return n - start;
 }

@@ -6,8 +6,11 @@ import {
   formatCertificateError,
   makeCertificate,
   parseCertificate,
+  rootFromBoard,
+  rootPosition,
   type Certificate,
 } from '../../src/proof/certificate.js';
+import { parsePosition } from '../../src/core/notation.js';
 import { pts } from './fixtures.js';
 
 const HEADER = '{"format":"gomoku-proof/1","rule":"freestyle","size":15,"position":"h8 i9 h9 i8","winner":"black"}';
@@ -68,6 +71,21 @@ describe('makeCertificate', () => {
     ]);
     expect(v.entries[1]!.white.sort()).toEqual(pts('i9 a1').sort());
   });
+});
+
+test('rootPosition keeps the form of the input', () => {
+  const moves = parsePosition('h8 i9 h9');
+  if (!moves.ok) throw new Error(moves.error);
+  expect(rootPosition(moves.value, WHITE)).toEqual({ kind: 'moves', moves: pts('h8 i9 h9') });
+  const stones = parsePosition('B:h8,h9;W:i9,i8,a1');
+  if (!stones.ok) throw new Error(stones.error);
+  expect(rootPosition(stones.value, BLACK)).toEqual({ kind: 'stones', black: pts('h8 h9'), white: pts('i9 i8 a1'), toMove: BLACK });
+});
+
+test('rootFromBoard: stones and side to move of a live board', () => {
+  const b = new Board(15);
+  for (const q of pts('h8 i9 h9')) b.play(q);
+  expect(rootFromBoard(b)).toEqual({ kind: 'stones', black: pts('h9 h8'), white: pts('i9'), toMove: WHITE });
 });
 
 describe('CertificateBuilder', () => {

@@ -109,6 +109,13 @@ describe('certificates that fail, with the first failing line from the root', ()
     expect(formatReport(r)).toBe('FAILED no entry and no plain VCF for black; line from root: (root)');
   });
 
+  test('an open four of the loser beats an open-four move of the winner', () => {
+    // White has d3-g3 with c3 and h3 empty; black could make an open four (j8 k8 l8) but
+    // white makes five first.
+    const r = check({ black: 'j8 k8 l8 a15', white: 'd3 e3 f3 g3', toMove: BLACK, winner: BLACK });
+    expect(formatReport(r)).toBe('FAILED no entry and no plain VCF for black (white threatens five at c3); line from root: (root)');
+  });
+
   test('the loser has a five at the root of a loss certificate', () => {
     const r = check({ black: 'd8 e8 f8 g8 c3', white: 'd3 e3 f3 g3 a1', toMove: WHITE, winner: BLACK });
     expect(formatReport(r)).toBe('FAILED white can make five at h3; line from root: (root)');
@@ -137,6 +144,30 @@ describe('certificates that fail, with the first failing line from the root', ()
     expect(r.result).toBe('failed');
     expect(r.reason).toBe('the board is full');
     expect(r.line).toEqual(['e1']);
+  });
+});
+
+describe('replies settled by a VCF search', () => {
+  // 22x22, white to move, two disjoint copies of the PLAIN_VCF shape: no reply stops both
+  // and black has no open-four move, so each reply needs a VCF (most are settled by
+  // replaying, and re-checking, the last winning VCF line).
+  const shift = (p: string, dc: number, dr: number) =>
+    'abcdefghijklmnopqrstuv'['abcdefghijklmnopqrstuv'.indexOf(p[0]!) + dc]! + String(Number(p.slice(1)) + dr);
+  const copy = (l: string) => `${l} ${l.split(' ').map((p) => shift(p, 10, 8)).join(' ')}`;
+  const twoVcfs: Fixture = { size: 22, black: copy(PLAIN_VCF.black), white: copy('d8 d11'), toMove: WHITE, winner: BLACK };
+
+  test('every reply is answered', () => {
+    const r = check(twoVcfs);
+    expect(r.result).toBe('verified');
+    expect(r.positions).toBe(1 + 22 * 22 - 20);
+    expect(r.vcfCalls + r.lineReplays).toBe(22 * 22 - 20);
+    expect(r.lineReplays).toBeGreaterThan(400);
+  });
+
+  test('a reply that makes a loser four breaks the replayed line', () => {
+    // white b21 c21 d21 (a21 black): the reply e21 is a four; black's block f21 is no four.
+    const r = check({ ...twoVcfs, black: `${twoVcfs.black} a21`, white: `${twoVcfs.white} b21 c21 d21` });
+    expect(formatReport(r)).toBe('FAILED no entry and no plain VCF for black (white threatens five at f21); line from root: e21');
   });
 });
 
@@ -192,4 +223,27 @@ describe('budgets', () => {
 
 test('fixtures use isolated fillers', () => {
   expect(FILLERS.split(' ')).toHaveLength(6);
+});
+
+describe('a larger certificate (scripts/chain-certificate.mjs)', () => {
+  test('a chain of 4 threes and a fork: 31 entries, all used', async () => {
+    const { chainCertificate } = await import('../../scripts/chain-certificate.mjs');
+    const c = parseCertificate(chainCertificate(4));
+    expect(c.ok).toBe(true);
+    if (!c.ok) return;
+    const r = verifyCertificate(c.value);
+    expect(r.result).toBe('verified');
+    expect(r.entries).toBe(31);
+    expect(r.entriesUsed).toBe(31);
+    expect(r.positions).toBeGreaterThan(14_000);
+  });
+
+  test('one missing entry deep in the tree is found, with its line', async () => {
+    const { chainCertificate } = await import('../../scripts/chain-certificate.mjs');
+    // slot 0: three e2 blocked at f2; slot 1: m2 blocked at j2; slot 2: t2 blocked at u2
+    const c = parseCertificate(chainCertificate(4, ['e2', 'f2', 'm2', 'j2', 't2', 'u2']));
+    if (!c.ok) throw new Error(c.error.message);
+    const r = verifyCertificate(c.value);
+    expect(formatReport(r)).toBe('FAILED no entry and no plain VCF for black; line from root: e2 f2 m2 j2 t2 u2');
+  });
 });

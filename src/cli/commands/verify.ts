@@ -23,10 +23,12 @@ export interface VerifyCliOptions {
   timeMs?: number;
 }
 
+/** The option's value as a positive integer, or an error naming the bad token. */
 function positiveInt(v: unknown, flag: string): number | string | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0) return `${flag} must be a positive integer, got '${String(v)}'`;
-  return v;
+  const t = String(v).trim();
+  if (!/^\d+$/.test(t) || Number(t) <= 0 || !Number.isSafeInteger(Number(t))) return `${flag} must be a positive integer, got '${t}'`;
+  return Number(t);
 }
 
 /** Everything the command does except reading the file and touching the process. */
@@ -49,8 +51,8 @@ export const command: CommandModule = {
     y
       .positional('file', { type: 'string', describe: 'certificate file (JSON Lines)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the report as one JSON object' })
-      .option('max-positions', { type: 'number', describe: 'give up (exit 3, unknown) after N positions' })
-      .option('time', { type: 'number', describe: 'give up (exit 3, unknown) after MS milliseconds' })
+      .option('max-positions', { type: 'string', requiresArg: true, describe: 'give up (exit 3, unknown) after N positions' })
+      .option('time', { type: 'string', requiresArg: true, describe: 'give up (exit 3, unknown) after MS milliseconds' })
       .epilog('Exit status: 0 verified, 1 failed, 2 bad input, 3 unknown (budget exhausted).'),
   handler: (argv) => {
     const a = argv as Record<string, unknown>;

@@ -91,5 +91,11 @@ describe('the yargs command', () => {
     const r2 = await run(['verify', f, '--max-positions', '-3']);
     expect(r2.code).toBe(2);
     expect(r2.errOut).toBe("gomoku: --max-positions must be a positive integer, got '-3'\n");
+    const r3 = await run(['verify', f, '--time', 'abc']);
+    expect(r3.code).toBe(2);
+    expect(r3.errOut).toBe("gomoku: --time must be a positive integer, got 'abc'\n");
+    const r4 = await run(['verify', f, '--max-positions', '20']);
+    expect(r4.code).toBe(3);
+    expect(r4.out).toMatch(/^UNKNOWN position budget \(20\) exhausted/);
   });
 });

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+/**
+ * npm run bench  (runs on dist/: build first with `npx tsc -p .`)
+ *
+ *  (a) board play+undo throughput with pattern updates on random 15x15 games, in millions of
+ *      play+undo pairs per second (median of several runs): scripts/bench-board.mjs;
+ *  (b) alpha-beta on a fixed set of positions searched to fixed depths: nodes per second
+ *      (median of runs) and a node-count signature (the sum of nodes), which changes only
+ *      when search behaviour changes. Positions: the Gomocup 2026 freestyle openings from
+ *      ../shared/testdata/openings when present, plus middle games built here.
+ *
+ * Options: --quick (fewer runs, shallower), --depth N (override the fixed depth),
+ *          --time MS (also report the depth reached in MS per opening, like a game move).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, '..', 'dist');
+if (!existsSync(join(dist, 'search', 'alphabeta.js'))) {
+  console.error('bench: dist/ is missing; run `npx tsc -p .` first');
+  process.exit(2);
+}
+const { Board } = await import(join(dist, 'core', 'board.js'));
+const { AlphaBeta } = await import(join(dist, 'search', 'alphabeta.js'));
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const argValue = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : undefined;
+};
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// a small deterministic generator (xorshift32)
+function rng(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+// ---- (a) play/undo throughput: scripts/bench-board.mjs (random games near the stones) ----
+{
+  const { spawnSync } = await import('node:child_process');
+  const boardArgs = quick ? ['--runs', '3', '--ms', '250', '--rule', 'freestyle'] : ['--runs', '7', '--ms', '400'];
+  const r = spawnSync(process.execPath, [join(here, 'bench-board.mjs'), ...boardArgs], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// ---- (b) search ----------------------------------------------------------------------
+const positions = [];
+const openingsFile = join(here, '..', '..', 'shared', 'testdata', 'openings', 'gomocup-2026-freestyle-15x15.json');
+if (existsSync(openingsFile)) {
+  const data = JSON.parse(readFileSync(openingsFile, 'utf8'));
+  for (const o of data.openings.slice(0, quick ? 6 : 12)) {
+    positions.push({ name: o.id, moves: o.coordinates.map(([x, y]) => (7 - y) * 15 + (7 + x)) });
+  }
+}
+// middle games built here: random but plausible (each move near the previous stones, no five)
+function midgame(seed, stones) {
+  const r = rng(seed);
+  const b = new Board(15, 'freestyle');
+  const moves = [];
+  b.play(112);
+  moves.push(112);
+  while (moves.length < stones) {
+    const cands = [];
+    for (let q = 0; q < 225; q++) {
+      if (b.cells[q] !== 0) continue;
+      const x = q % 15;
+      const y = (q - x) / 15;
+      let near = false;
+      for (const m of moves) {
+        const mx = m % 15;
+        const my = (m - mx) / 15;
+        if (Math.abs(mx - x) <= 1 && Math.abs(my - y) <= 1) near = true;
+      }
+      // keep it quiet: no fours or better for either side
+      if (near && b.comb[q * 2] < 6 && b.comb[q * 2 + 1] < 6) cands.push(q);
+    }
+    if (cands.length === 0) break;
+    const q = cands[Math.floor(r() * cands.length)];
+    b.play(q);
+    moves.push(q);
+  }
+  return moves;
+}
+for (let i = 0; i < (quick ? 3 : 6); i++) positions.push({ name: `midgame-${i + 1}`, moves: midgame(77 + i, 16 + 4 * i) });
+
+const depth = argValue('--depth') ?? (quick ? 7 : 9);
+const runsB = quick ? 2 : 3;
+const ab = new AlphaBeta();
+const now = () => performance.now();
+let signature = 0;
+const npsRuns = [];
+const midNps = [];
+for (let run = 0; run < runsB; run++) {
+  let nodes = 0;
+  let ms = 0;
+  let midNodes = 0;
+  let midMs = 0;
+  for (const p of positions) {
+    const b = new Board(15, 'freestyle');
+    for (const m of p.moves) b.play(m);
+    ab.clear();
+    const t0 = now();
+    const r = ab.search(b, { maxDepth: depth, now });
+    const dt = now() - t0;
+    nodes += r.nodes;
+    ms += dt;
+    if (p.name.startsWith('midgame')) {
+      midNodes += r.nodes;
+      midMs += dt;
+    }
+    if (run === 0 && args.includes('--verbose')) console.log(`  ${p.name}: depth ${r.depth} score ${r.score} nodes ${r.nodes} ${dt.toFixed(0)} ms`);
+  }
+  signature = nodes;
+  npsRuns.push(nodes / ms * 1000);
+  midNps.push(midNodes / midMs * 1000);
+}
+console.log(`alpha-beta: ${positions.length} positions to depth ${depth}: ${Math.round(median(npsRuns)).toLocaleString('en')} nodes/s (median of ${runsB}); middle games ${Math.round(median(midNps)).toLocaleString('en')} nodes/s`);
+console.log(`signature: ${signature}`);
+
+const timeMs = argValue('--time');
+if (timeMs) {
+  const depths = [];
+  for (const p of positions) {
+    if (!p.name.startsWith('gomocup')) continue;
+    const b = new Board(15, 'freestyle');
+    for (const m of p.moves) b.play(m);
+    ab.clear();
+    const t0 = now();
+    const r = ab.search(b, { now, hardDeadline: t0 + timeMs, softDeadline: t0 + timeMs });
+    depths.push(r.depth);
+  }
+  console.log(`depth reached in ${timeMs} ms from the openings: median ${median(depths)}, min ${Math.min(...depths)}, max ${Math.max(...depths)} (${depths.join(' ')})`);
+}

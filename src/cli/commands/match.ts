@@ -1,0 +1,260 @@
+/**
+ * `gomoku match --engine A=CMD --engine B=CMD [options]`: play two Gomocup pbrain engines
+ * against each other (see src/match/runner.ts), with a live progress line on stderr and a
+ * summary on stdout. `gomoku match --check DIR` checks a recorded match instead.
+ *
+ * Exit status: 0 done (with --sprt: H1 accepted), 1 with --sprt: H0 accepted, 3 with
+ * --sprt: undecided when the games ran out; 2 bad usage; 1 for --check with problems.
+ */
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { parseRule } from '../../core/notation.js';
+import { MAX_SIZE, MIN_SIZE, type Result, type Rule, err, ok } from '../../core/types.js';
+import { parseEngineSpec } from '../../match/command-line.js';
+import type { GameRecord, TimeControl } from '../../match/game.js';
+import { loadOpenings, randomOpenings, type Opening } from '../../match/openings.js';
+import { killAllClients, type EngineCommand } from '../../match/pbrain-client.js';
+import { checkRecords, jsonSafe, probeEngine, runMatch, writeSummary } from '../../match/runner.js';
+import { computeStats, progressLine, summaryText, type MatchStats, type SprtParams } from '../../match/stats.js';
+
+export interface MatchArgs {
+  engine?: string[];
+  openings?: string;
+  randomOpenings?: number;
+  openingStones?: number;
+  seed?: string;
+  swap2?: boolean;
+  games?: number;
+  tc?: string;
+  rule?: string;
+  size?: number;
+  concurrency?: number;
+  hangTolerance?: number;
+  startTimeout?: number;
+  maxMemory?: number;
+  suspend?: boolean;
+  out?: string;
+  sprt?: string;
+  json?: boolean;
+  check?: string;
+  log?: string;
+}
+
+export interface MatchIo {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** Redraw the progress line in place (a terminal) or print a line now and then. */
+  tty: boolean;
+}
+
+class UsageError extends Error {}
+
+export function parseTc(s: string): Result<TimeControl> {
+  const m = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*)?$/.exec(s);
+  if (!m || Number(m[1]) <= 0) return err(`bad --tc '${s}' (expected MOVE_MS or MOVE_MS/GAME_MS, e.g. 5000/120000; GAME_MS 0 = no game limit)`);
+  return ok({ turnMs: Number(m[1]), matchMs: m[2] === undefined ? 0 : Number(m[2]) });
+}
+
+export function parseSprt(s: string): Result<SprtParams> {
+  const parts = s.split(',').map((t) => Number(t.trim()));
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return err(`bad --sprt '${s}' (expected elo0,elo1,alpha,beta, e.g. 0,10,0.05,0.05)`);
+  const [elo0, elo1, alpha, beta] = parts as [number, number, number, number];
+  if (!(elo1 > elo0)) return err(`bad --sprt '${s}': elo1 must be greater than elo0`);
+  if (!(alpha > 0 && alpha < 0.5 && beta > 0 && beta < 0.5)) return err(`bad --sprt '${s}': alpha and beta must be in (0, 0.5)`);
+  return ok({ elo0, elo1, alpha, beta });
+}
+
+function intOpt(v: number | undefined, flag: string, min: number, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (!Number.isInteger(v) || v < min) throw new UsageError(`${flag} must be an integer >= ${min}, got '${String(v)}'`);
+  return v;
+}
+
+function orUsage<T>(r: Result<T>): T {
+  if (!r.ok) throw new UsageError(r.error);
+  return r.value;
+}
+
+function readRecords(dir: string): { records: GameRecord[]; stats?: MatchStats } {
+  let lines: string;
+  try {
+    lines = readFileSync(join(dir, 'games.jsonl'), 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read '${join(dir, 'games.jsonl')}' (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const records: GameRecord[] = [];
+  lines.split('\n').forEach((l, i) => {
+    if (l.trim() === '') return;
+    try {
+      records.push(JSON.parse(l) as GameRecord);
+    } catch {
+      throw new UsageError(`${join(dir, 'games.jsonl')}:${i + 1}: bad JSON`);
+    }
+  });
+  let stats: MatchStats | undefined;
+  try {
+    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { stats?: MatchStats };
+    stats = s.stats;
+  } catch {
+    /* no summary (an interrupted match): check the games alone */
+  }
+  return stats ? { records, stats } : { records };
+}
+
+/** The whole command, minus process handling; returns the exit status. */
+export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number> {
+  try {
+    if (a.check !== undefined) {
+      const { records, stats } = readRecords(a.check);
+      const problems = checkRecords(records, stats);
+      if (a.json) io.out(JSON.stringify({ games: records.length, summaryChecked: stats !== undefined, consistent: problems.length === 0, problems }) + '\n');
+      else if (problems.length === 0) io.out(`consistent: ${records.length} games${stats ? ' match the summary' : ' (no summary.json)'}\n`);
+      else io.out(`INCONSISTENT: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}\n`).join('')}`);
+      return problems.length === 0 ? 0 : 1;
+    }
+    const specs = a.engine ?? [];
+    if (specs.length !== 2) throw new UsageError(`need exactly two --engine NAME=COMMAND options, got ${specs.length}`);
+    const engines = specs.map((s) => orUsage(parseEngineSpec(s))) as [EngineCommand, EngineCommand];
+    if (engines[0].name === engines[1].name) throw new UsageError(`the two engines need different names (both are '${engines[0].name}')`);
+    const size = intOpt(a.size, '--size', MIN_SIZE, 15);
+    if (size > MAX_SIZE) throw new UsageError(`--size must be in ${MIN_SIZE}..${MAX_SIZE}, got ${size}`);
+    const rule: Rule = orUsage(parseRule(a.rule ?? 'freestyle'));
+    const tc = orUsage(parseTc(a.tc ?? '5000/120000'));
+    const skipped: string[] = [];
+    if (a.openings !== undefined && a.randomOpenings !== undefined) throw new UsageError('give --openings or --random-openings, not both');
+    if (a.swap2 && (a.openings !== undefined || a.randomOpenings !== undefined)) throw new UsageError('--swap2 starts from an empty board: it takes no --openings / --random-openings');
+    let openings: Opening[] = [{ id: 'empty', moves: [] }];
+    if (a.openings !== undefined) openings = orUsage(loadOpenings(a.openings, size, rule, { skipped }));
+    else if (a.randomOpenings !== undefined) {
+      const n = intOpt(a.randomOpenings, '--random-openings', 1, 1);
+      openings = orUsage(randomOpenings(n, size, a.seed ?? 'gomoku-match', intOpt(a.openingStones, '--opening-stones', 0, 3)));
+    }
+    if (skipped.length > 0) io.err(`gomoku: skipped ${skipped.length} opening(s) that do not fit the ${size}x${size} board (first: ${skipped[0]})\n`);
+    const games = intOpt(a.games, '--games', 1, 2 * openings.length);
+    if (games > 2 * openings.length) io.err(`gomoku: note: ${games} games over ${openings.length} opening(s): openings repeat, and deterministic engines repeat their games\n`);
+    const concurrency = intOpt(a.concurrency, '--concurrency', 1, 1);
+    const hangToleranceMs = intOpt(a.hangTolerance, '--hang-tolerance', 0, 1000);
+    const startTimeoutMs = intOpt(a.startTimeout, '--start-timeout', 1, 10_000);
+    const maxMemory = intOpt(a.maxMemory, '--max-memory', 0, 367_001_600);
+    const sprt = a.sprt !== undefined ? orUsage(parseSprt(a.sprt)) : undefined;
+
+    const abouts: (string | undefined)[] = [];
+    for (const e of engines) {
+      const p = await probeEngine(e, size, startTimeoutMs);
+      if (!p.ok) throw new UsageError(p.error);
+      abouts.push(p.about);
+    }
+    let lastDraw = 0;
+    const draw = (stats: MatchStats, final: boolean) => {
+      const line = progressLine(stats, games);
+      if (io.tty) io.err(`\r\x1b[K${line}${final ? '\n' : ''}`);
+      else if (final || Date.now() - lastDraw >= 5000) {
+        lastDraw = Date.now();
+        io.err(line + '\n');
+      }
+    };
+    draw(computeStats([], engines[0].name, engines[1].name, sprt), false);
+    const cfg = {
+      engines,
+      openings,
+      games,
+      concurrency,
+      game: { size, rule, tc, hangToleranceMs, startTimeoutMs, maxMemory, suspendWhenIdle: a.suspend !== false, endGraceMs: 500, swap2: a.swap2 === true },
+      onGame: (_r: GameRecord, s: MatchStats) => draw(s, false),
+      ...(sprt ? { sprt } : {}),
+      ...(a.out !== undefined ? { outDir: a.out } : {}),
+    };
+    let log: WriteStream | undefined;
+    if (a.log !== undefined) {
+      const t0 = Date.now();
+      const stream = createWriteStream(a.log);
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', (e: NodeJS.ErrnoException) => reject(new UsageError(`cannot write --log '${a.log}' (${e.code ?? e.message})`)));
+      });
+      log = stream;
+      Object.assign(cfg, { onLine: (g: number, e: string, d: string, l: string) => stream.write(`${Date.now() - t0}\t${g}\t${e}\t${d}\t${l}\n`) });
+    }
+    let result;
+    try {
+      result = await runMatch(cfg);
+    } finally {
+      if (log) await new Promise<void>((resolve) => log.end(() => resolve()));
+    }
+    draw(result.stats, true);
+    result.engines.forEach((e, i) => {
+      if (abouts[i]) e.about = abouts[i];
+    });
+    const config = {
+      size, rule, tc, games, concurrency, hangToleranceMs, swap2: a.swap2 === true,
+      openings: a.openings ?? (a.randomOpenings !== undefined ? `random:${a.randomOpenings}:${a.openingStones ?? 3}:${a.seed ?? 'gomoku-match'}` : null),
+      openingCount: openings.length,
+      sprt: sprt ?? null,
+    };
+    if (a.out !== undefined) writeSummary(a.out, result, config);
+    const problems = checkRecords(result.records, result.stats);
+    if (problems.length > 0) io.err(`gomoku: internal inconsistency in the match records: ${problems[0]}\n`);
+    if (a.json) io.out(JSON.stringify(jsonSafe({ format: 'gomoku-match/1', config, engines: result.engines, stopped: result.stopped, stats: result.stats })) + '\n');
+    else io.out(summaryText(result.stats) + (result.stopped === 'sprt' ? '\n  stopped early by the SPRT' : '') + '\n');
+    if (problems.length > 0) return 70;
+    if (!sprt) return 0;
+    const d = result.stats.sprt!.decision;
+    return d === 'pass' ? 0 : d === 'fail' ? 1 : 3;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`gomoku: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+export const command: CommandModule = {
+  command: 'match',
+  describe: 'play two Gomocup (pbrain) engines against each other and measure the Elo difference',
+  builder: (y) =>
+    y
+      .option('engine', { type: 'string', array: true, describe: 'NAME=COMMAND, twice; COMMAND is split like a shell line (quotes work)' })
+      .option('openings', { type: 'string', describe: 'opening file: centre-relative x,y lines (Piskvork/GomocupJudge), move lists, or the JSON lists' })
+      .option('random-openings', { type: 'number', describe: 'instead of --openings: N distinct random openings near the centre (seeded by --seed)' })
+      .option('opening-stones', { type: 'number', default: 3, describe: 'stones per random opening' })
+      .option('seed', { type: 'string', default: 'gomoku-match', describe: 'seed for --random-openings' })
+      .option('swap2', { type: 'boolean', default: false, describe: 'open each game with Swap2 through SWAP2BOARD (game 2k+1: the first engine opens, 2k+2: the second)' })
+      .option('games', { type: 'number', describe: 'games to play (default: every opening once with each colour)' })
+      .option('tc', { type: 'string', default: '5000/120000', describe: 'time control MOVE_MS/GAME_MS (GAME_MS 0 or absent = no game limit)' })
+      .option('rule', { type: 'string', default: 'freestyle', describe: 'freestyle (five or more) or standard (exactly five)' })
+      .option('size', { type: 'number', default: 15, describe: 'board size' })
+      .option('concurrency', { type: 'number', default: 1, describe: 'games in flight at once' })
+      .option('hang-tolerance', { type: 'number', default: 1000, describe: 'ms over the limit before a move is a time-out' })
+      .option('start-timeout', { type: 'number', default: 10000, describe: 'ms an engine may take to answer START' })
+      .option('max-memory', { type: 'number', default: 367001600, describe: 'bytes sent as INFO max_memory (not enforced)' })
+      .option('suspend', { type: 'boolean', default: true, describe: 'SIGSTOP an engine while its opponent thinks (use --no-suspend to allow pondering)' })
+      .option('out', { type: 'string', alias: 'pgn', describe: 'directory for games.jsonl, sgf/ and summary.json' })
+      .option('sprt', { type: 'string', describe: 'elo0,elo1,alpha,beta: stop when the SPRT decides' })
+      .option('log', { type: 'string', describe: 'write every protocol line to FILE: ms since start, game, engine, > (sent) or < (received), line' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
+      .option('check', { type: 'string', describe: 'check a recorded match directory (games replayed, summary recomputed) instead of playing' })
+      .example('$0 match --engine new="node dist/cli/main.js play --protocol gomocup" --engine old="/opt/old/gomoku play --protocol gomocup" --openings openings.txt --tc 100/10000 --concurrency 2 --out runs/1', 'a short regression match')
+      .epilog('Exit status: 0 done (with --sprt: H1 accepted), 1 H0 accepted (or --check found problems), 2 bad usage, 3 SPRT undecided.'),
+  handler: async (argv) => {
+    const a = argv as unknown as MatchArgs;
+    const onSignal = () => {
+      killAllClients();
+      process.stderr.write('\ngomoku: match interrupted; finished games are in the output directory\n');
+      process.exit(130);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      process.exitCode = await runMatchCommand(a, {
+        out: (s) => process.stdout.write(s),
+        err: (s) => process.stderr.write(s),
+        tty: Boolean(process.stderr.isTTY),
+      });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  },
+};

@@ -1,0 +1,185 @@
+/**
+ * `gomoku play --protocol koth|codecup|alphano|wpi|gomocup [opponent] [seed]`: play one
+ * contest session under a referee. Line protocols read stdin and write stdout; WPI plays
+ * through files in `--dir`.
+ *
+ * `--time MS` means, per protocol: KoTH time per answer (default 300), CodeCup the whole
+ * game's budget (default 30000), ALPHANO a cap per move (the clock still rules), WPI time
+ * per move (default 10000), Gomocup a cap per move (INFO timeouts still rule).
+ */
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import type { CommandModule } from 'yargs';
+import type { Result } from '../../core/types.js';
+import { err, ok } from '../../core/types.js';
+import type { BookProbe } from '../../search/types.js';
+import { AlphanoProtocol } from '../../protocols/alphano.js';
+import { CodecupProtocol } from '../../protocols/codecup.js';
+import { BOT_NAME, type BotOptions, type LineProtocol } from '../../protocols/common.js';
+import { GomocupProtocol } from '../../protocols/gomocup.js';
+import { KothProtocol } from '../../protocols/koth.js';
+import { runLineSession, Transcript } from '../../protocols/session.js';
+import { WpiPlayer } from '../../protocols/wpi.js';
+import { runWpiFiles } from '../../protocols/wpi-files.js';
+
+export const PROTOCOLS = ['koth', 'codecup', 'alphano', 'wpi', 'gomocup'] as const;
+export type ProtocolName = (typeof PROTOCOLS)[number];
+
+export interface PlayArgs {
+  protocol: ProtocolName;
+  opponent?: string;
+  seed?: string;
+  name?: string;
+  dir?: string;
+  timeMs?: number;
+  book?: string;
+  log?: string;
+  verbose?: boolean;
+  pollMs?: number;
+  debug?: boolean;
+}
+
+/**
+ * Open the opening book for `--book FILE`.
+ *
+ * >>> BOOK PLUG-IN POINT <<<
+ * When src/book/probe.ts lands, replace the body after the file checks with:
+ *     return openBookProbe(path);          // import { openBookProbe } from '../../book/probe.js';
+ * (it must return Result<BookProbe>). Until then the file is checked and the bot plays
+ * without a book, saying so on stderr.
+ */
+export function openBook(path: string): Result<BookProbe | undefined> {
+  try {
+    accessSync(path, constants.R_OK);
+    if (!statSync(path).isFile()) return err(`--book '${path}' is not a file`);
+  } catch {
+    return err(`cannot read book '${path}'`);
+  }
+  return ok(undefined);
+}
+
+/** Validate raw yargs values into PlayArgs, or one error message. */
+export function checkPlayArgs(a: Record<string, unknown>): Result<PlayArgs> {
+  const protocol = String(a.protocol ?? '');
+  if (!(PROTOCOLS as readonly string[]).includes(protocol)) return err(`--protocol must be one of ${PROTOCOLS.join(', ')}, got '${protocol}'`);
+  const out: PlayArgs = { protocol: protocol as ProtocolName };
+  if (a.opponent !== undefined) out.opponent = String(a.opponent);
+  const seed = a.seed ?? a.kothSeed;
+  if (seed !== undefined) out.seed = String(seed);
+  if (a.name !== undefined) {
+    const name = String(a.name);
+    if (!/^\S+$/.test(name)) return err(`--name must be one word, got '${name}'`);
+    out.name = name;
+  }
+  if (a.dir !== undefined) {
+    const dir = String(a.dir);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) return err(`--dir '${dir}' is not a directory`);
+    out.dir = dir;
+  }
+  if (a.time !== undefined) {
+    const t = a.time;
+    if (typeof t !== 'number' || !Number.isInteger(t) || t <= 0) return err(`--time must be a positive integer (ms), got '${String(t)}'`);
+    out.timeMs = t;
+  }
+  if (a.pollMs !== undefined) {
+    const t = a.pollMs;
+    if (typeof t !== 'number' || !Number.isInteger(t) || t <= 0) return err(`--poll-ms must be a positive integer, got '${String(t)}'`);
+    out.pollMs = t;
+  }
+  if (a.book !== undefined) out.book = String(a.book);
+  if (a.log !== undefined) out.log = String(a.log);
+  if (a.verbose === true) out.verbose = true;
+  if (a.debug === true) out.debug = true;
+  return ok(out);
+}
+
+export function makeLineProtocol(p: PlayArgs, opts: BotOptions): LineProtocol {
+  switch (p.protocol) {
+    case 'koth':
+      return new KothProtocol(opts, p.opponent ?? '');
+    case 'codecup':
+      return new CodecupProtocol(opts);
+    case 'alphano':
+      return new AlphanoProtocol(opts);
+    case 'gomocup':
+      return new GomocupProtocol({ ...opts, debug: p.debug === true });
+    case 'wpi':
+      throw new Error('wpi is not a line protocol');
+  }
+}
+
+/** Run a whole session with the process's streams; resolves to the exit code. */
+export async function runPlay(p: PlayArgs): Promise<number> {
+  let book: BookProbe | undefined;
+  if (p.book !== undefined) {
+    const b = openBook(p.book);
+    if (!b.ok) {
+      process.stderr.write(`gomoku: ${b.error}\n`);
+      return 2;
+    }
+    book = b.value;
+    if (!book) process.stderr.write(`gomoku: book support is not wired in yet; playing without '${p.book}'\n`);
+  }
+  // A referee that closes our stdout (killed the game, or exited) is the end of the session,
+  // not a crash with a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`gomoku: stdout: ${e.message}\n`);
+    process.exit(1);
+  });
+  const t0 = performance.now();
+  const opts: BotOptions = { seed: p.seed ?? BOT_NAME, now: () => performance.now() - t0 };
+  if (p.timeMs !== undefined) opts.timeMs = p.timeMs;
+  if (book) opts.book = book;
+  if (p.name !== undefined) opts.name = p.name;
+  if (p.protocol === 'wpi') {
+    const player = new WpiPlayer({ ...opts, name: p.name ?? BOT_NAME });
+    const tr = new Transcript(p.log, process.stderr, p.verbose === true);
+    const wo: Parameters<typeof runWpiFiles>[0] = { dir: p.dir ?? process.cwd(), player, transcript: tr };
+    if (p.pollMs !== undefined) wo.pollMs = p.pollMs;
+    return runWpiFiles(wo);
+  }
+  const proto = makeLineProtocol(p, opts);
+  const io: Parameters<typeof runLineSession>[1] = { input: process.stdin, output: process.stdout, errors: process.stderr };
+  if (p.log !== undefined) io.logFile = p.log;
+  if (p.verbose) io.verbose = true;
+  return runLineSession(proto, io);
+}
+
+export const command: CommandModule = {
+  command: 'play [opponent] [koth-seed]',
+  describe: 'play under a contest referee (KoTH, CodeCup, ALPHANO, WPI files, Gomocup pbrain)',
+  builder: (y) =>
+    y
+      .positional('opponent', { type: 'string', describe: "KoTH: the opponent's name (argv 1 from the judge)" })
+      .positional('koth-seed', { type: 'string', describe: 'KoTH: the seed for all randomness (argv 2 from the judge)' })
+      .option('protocol', { type: 'string', describe: `the referee protocol: ${PROTOCOLS.join(' | ')}` })
+      .option('name', { type: 'string', describe: 'bot name (WPI team name, one word; Gomocup ABOUT)' })
+      .option('dir', { type: 'string', describe: 'WPI: the shared game directory (default: cwd)' })
+      .option('time', { type: 'number', describe: 'time in ms (KoTH per answer, CodeCup per game, WPI per move, others a per-move cap)' })
+      .option('book', { type: 'string', describe: 'opening book file' })
+      .option('seed', { type: 'string', describe: 'seed for every random choice (KoTH: defaults to the positional seed)' })
+      .option('log', { type: 'string', describe: 'append a transcript of the session to FILE' })
+      .option('verbose', { type: 'boolean', default: false, describe: 'copy every log line to stderr' })
+      .option('debug', { type: 'boolean', default: false, describe: 'Gomocup: send a DEBUG line with search info before each move' })
+      .option('poll-ms', { type: 'number', describe: 'WPI: file poll interval in ms (default 50)' })
+      .epilog('Exit status: 0 game over (or input ended), 1 protocol error, 2 bad arguments.'),
+  handler: async (argv) => {
+    const a = argv as Record<string, unknown>;
+    const p = checkPlayArgs(a);
+    if (!p.ok) {
+      process.stderr.write(`gomoku: ${p.error}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    let code: number;
+    try {
+      code = await runPlay(p.value);
+    } catch (e) {
+      process.stderr.write(`gomoku: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+      code = 1;
+    }
+    process.exitCode = code;
+    // stdin may still be open (the referee keeps the pipe); the session is over, so leave now.
+    process.exit(code);
+  },
+};

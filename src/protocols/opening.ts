@@ -1,0 +1,246 @@
+/**
+ * Opening decisions for every swap rule, made through the Engine (and the book when it
+ * knows the position). Deterministic for a given seed: every random choice comes from a
+ * seeded generator, and randomness only breaks near-ties.
+ *
+ * - Proposer (KoTH `A`, CodeCup starter, Swap2 case 1, WPI first stone): sample candidate
+ *   placements, score each from the chooser's side, keep those closest to 0 (balanced),
+ *   pick one of the near-equal ones at random.
+ * - Chooser (KoTH `B`/`C`, CodeCup `Zz`, Swap2 cases 2 and 3, WPI swap): take the side that
+ *   scores better; when no option is clearly better, choose at random among them (the
+ *   Swap2 "add two stones" option then picks the pair that rebalances best).
+ *
+ * Scores are from the side to move's view, as the engine reports them; `valueFor` turns
+ * them into "how good is this for colour c".
+ */
+import seedrandom from 'seedrandom';
+import { BLACK, WHITE, type Color } from '../core/types.js';
+import { MATE } from '../search/types.js';
+import type { Limits } from '../search/types.js';
+import type { BotGame, Stone } from './common.js';
+
+/** Scores within this distance count as equal. */
+export const BALANCE_TOLERANCE = 30;
+
+export type AfterThree =
+  | { kind: 'black' }
+  | { kind: 'white'; move: number }
+  | { kind: 'add2'; stones: [Stone, Stone] };
+
+export type AfterFive = { kind: 'black' } | { kind: 'white'; move: number };
+
+export interface OpeningOptions {
+  seed: string;
+  /** Time for one whole decision (ms); shared by the positions it scores. */
+  budgetMs?: number;
+}
+
+export class OpeningAdvisor {
+  private readonly rng: () => number;
+  private readonly budgetMs: number;
+
+  constructor(
+    private readonly game: BotGame,
+    opts: OpeningOptions,
+  ) {
+    this.rng = seedrandom(`${opts.seed}/opening`);
+    this.budgetMs = opts.budgetMs ?? 1000;
+  }
+
+  private limits(evaluations: number): Limits {
+    return { turnMs: Math.max(5, Math.floor(this.budgetMs / Math.max(1, evaluations))) };
+  }
+
+  /** Score of `stones` with `toMove` to play, from `toMove`'s view: book first, then engine. */
+  score(stones: readonly Stone[], toMove: Color, limits: Limits): number {
+    const g = this.game;
+    const saved = g.stones.map((s) => ({ ...s }));
+    g.setStones(stones);
+    let s: number;
+    const book = g.engine.book;
+    g.sync(toMove);
+    const hit = book?.probe(g.engine.board);
+    if (hit && hit.verdict === 'win') s = MATE - 100;
+    else if (hit && hit.verdict === 'loss') s = -(MATE - 100);
+    else if (hit && hit.verdict === 'draw') s = 0;
+    else if (hit) s = hit.score;
+    else s = g.evaluate(toMove, limits);
+    g.setStones(saved);
+    return s;
+  }
+
+  valueFor(color: Color, stones: readonly Stone[], toMove: Color, limits: Limits): number {
+    const s = this.score(stones, toMove, limits);
+    return color === toMove ? s : -s;
+  }
+
+  /** The engine's move for `toMove` in `stones` (legal by construction). */
+  bestMove(stones: readonly Stone[], toMove: Color, limits: Limits): number {
+    const g = this.game;
+    const saved = g.stones.map((s) => ({ ...s }));
+    g.setStones(stones);
+    const t = g.think(toMove, limits);
+    g.setStones(saved);
+    return t.move;
+  }
+
+  private pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.rng() * items.length) % items.length]!;
+  }
+
+  /** Among scored candidates, those whose |score| is within the tolerance of the best; one at random. */
+  private mostBalanced<T>(cands: readonly { item: T; score: number }[]): T {
+    let best = Infinity;
+    for (const c of cands) best = Math.min(best, Math.abs(c.score));
+    const near = cands.filter((c) => Math.abs(c.score) <= best + BALANCE_TOLERANCE);
+    return this.pick(near).item;
+  }
+
+  private emptyNear(center: number, radius: number, taken: ReadonlySet<number>): number[] {
+    const g = this.game;
+    const [cx, cy] = g.colRow(center);
+    const out: number[] = [];
+    for (let dy = -radius; dy <= radius; dy++) {
+      for (let dx = -radius; dx <= radius; dx++) {
+        const x = cx + dx;
+        const y = cy + dy;
+        if (!g.onBoard(x, y)) continue;
+        const q = g.index(x, y);
+        if (!taken.has(q) && g.isEmpty(q)) out.push(q);
+      }
+    }
+    return out;
+  }
+
+  private centre(): number {
+    const h = Math.floor((this.game.size - 1) / 2);
+    return this.game.index(h, h);
+  }
+
+  /**
+   * Three opening stones (black, white, black) close to balanced for the side that moves
+   * next (`nextToMove`: white under Swap2 and CodeCup, black under KoTH's rule).
+   */
+  proposeThree(nextToMove: Color = WHITE, candidates = 12): [Stone, Stone, Stone] {
+    const c = this.centre();
+    const lim = this.limits(candidates);
+    const cands: { item: [Stone, Stone, Stone]; score: number }[] = [];
+    for (let i = 0; i < candidates; i++) {
+      const b1 = this.pick(this.emptyNear(c, 1, new Set()));
+      const w2 = this.pick(this.emptyNear(b1, 2, new Set([b1])));
+      const b3 = this.pick(this.emptyNear(b1, 2, new Set([b1, w2])));
+      const stones: [Stone, Stone, Stone] = [
+        { index: b1, color: BLACK },
+        { index: w2, color: WHITE },
+        { index: b3, color: BLACK },
+      ];
+      cands.push({ item: stones, score: this.score(stones, nextToMove, lim) });
+    }
+    return this.mostBalanced(cands);
+  }
+
+  /** Swap2 option 3: a white then a black stone that leave the position closest to balanced. */
+  addTwo(stones: readonly Stone[], nextToMove: Color = WHITE, candidates = 10): [Stone, Stone] {
+    const taken = new Set(stones.map((s) => s.index));
+    const anchor = stones[0]?.index ?? this.centre();
+    const lim = this.limits(candidates);
+    const cands: { item: [Stone, Stone]; score: number }[] = [];
+    for (let i = 0; i < candidates; i++) {
+      const w = this.pick(this.emptyNear(anchor, 2, taken));
+      const b = this.pick(this.emptyNear(anchor, 2, new Set([...taken, w])));
+      const pair: [Stone, Stone] = [
+        { index: w, color: WHITE },
+        { index: b, color: BLACK },
+      ];
+      cands.push({ item: pair, score: this.score([...stones, ...pair], nextToMove, lim) });
+    }
+    return this.mostBalanced(cands);
+  }
+
+  /**
+   * Chooser after three stones (2 black, 1 white): take black, take white and play a white
+   * stone, or add two stones. `nextToMove` is who moves after the opening if we take black
+   * (white under Swap2; black under KoTH's rule).
+   */
+  chooseAfterThree(stones: readonly Stone[], nextToMove: Color = WHITE): AfterThree {
+    const lim = this.limits(4);
+    const vB = this.valueFor(BLACK, stones, nextToMove, lim);
+    const move = this.bestMove(stones, WHITE, lim);
+    const vW = this.valueFor(WHITE, [...stones, { index: move, color: WHITE }], BLACK, lim);
+    const best = Math.max(vB, vW);
+    if (best > BALANCE_TOLERANCE && Math.abs(vB - vW) > BALANCE_TOLERANCE) {
+      return vB >= vW ? { kind: 'black' } : { kind: 'white', move };
+    }
+    const r = this.rng();
+    if (r < 0.25) return { kind: 'black' };
+    if (r < 0.5) return { kind: 'white', move };
+    return { kind: 'add2', stones: this.addTwo(stones, nextToMove) };
+  }
+
+  /** Chooser after five stones (3 black, 2 white): take black, or stay white and play. */
+  chooseAfterFive(stones: readonly Stone[], nextToMove: Color = WHITE): AfterFive {
+    const lim = this.limits(2);
+    const vB = this.valueFor(BLACK, stones, nextToMove, lim);
+    const vW = -vB;
+    let takeBlack: boolean;
+    if (Math.abs(vB - vW) > BALANCE_TOLERANCE) takeBlack = vB > vW;
+    else takeBlack = this.rng() < 0.5;
+    if (takeBlack) return { kind: 'black' };
+    return { kind: 'white', move: this.bestMove(stones, WHITE, lim) };
+  }
+
+  /** KoTH `C`: only the colour (black moves next under KoTH's rule). */
+  chooseColour(stones: readonly Stone[], nextToMove: Color): Color {
+    const vB = this.valueFor(BLACK, stones, nextToMove, this.limits(1));
+    if (vB > BALANCE_TOLERANCE / 2) return BLACK;
+    if (vB < -BALANCE_TOLERANCE / 2) return WHITE;
+    return this.rng() < 0.5 ? BLACK : WHITE;
+  }
+
+  /**
+   * CodeCup: as white after B, W, B — accept (play white, white to move) or `Zz` (every stone
+   * changes colour, we keep the two-stone side as white, black moves).
+   */
+  codecupSwap(stones: readonly Stone[]): boolean {
+    const lim = this.limits(2);
+    const accept = this.valueFor(WHITE, stones, WHITE, lim);
+    const swapped = stones.map((s) => ({ index: s.index, color: (3 - s.color) as Color }));
+    const refuse = this.valueFor(WHITE, swapped, BLACK, lim);
+    if (Math.abs(accept - refuse) > BALANCE_TOLERANCE) return refuse > accept;
+    return this.rng() < 0.5;
+  }
+
+  /**
+   * WPI: as second player, take the opponent's first stone (swap)? When the engine sees no
+   * difference, a stone near the centre is worth taking.
+   */
+  wpiTakeFirstStone(stone: number): boolean {
+    const lim = this.limits(1);
+    const keepWhite = this.score([{ index: stone, color: BLACK }], WHITE, lim);
+    if (Math.abs(keepWhite) > BALANCE_TOLERANCE / 2) return keepWhite < 0;
+    return this.distFromCentre(stone) <= 3;
+  }
+
+  /** WPI first stone: balanced if the engine can tell, else a cell the swap rule makes unattractive. */
+  wpiFirstStone(): number {
+    const g = this.game;
+    const cells: number[] = [];
+    for (let q = 0; q < g.size * g.size; q++) {
+      const d = this.distFromCentre(q);
+      if (d >= 4 && d <= 5 && g.isEmpty(q)) cells.push(q);
+    }
+    const lim = this.limits(8);
+    const cands: { item: number; score: number }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const q = this.pick(cells);
+      cands.push({ item: q, score: this.score([{ index: q, color: BLACK }], WHITE, lim) });
+    }
+    return this.mostBalanced(cands);
+  }
+
+  private distFromCentre(q: number): number {
+    const [x, y] = this.game.colRow(q);
+    const c = (this.game.size - 1) / 2;
+    return Math.max(Math.abs(x - c), Math.abs(y - c));
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The one loop that owns stdin/stdout for the line protocols. It reads lines (LF, CRLF or
+ * CR), hands each to the adapter, writes the adapter's answer at once (stdout to a pipe or
+ * file is synchronous on Linux, so every answer is flushed when `write` returns), and
+ * appends a transcript to `--log FILE` (`< ` input, `> ` output, `# ` log).
+ *
+ * Errors never reach stdout as stack traces: an exception from an adapter is logged to
+ * stderr (and the transcript) and the session ends with exit code 1, after the adapter's
+ * `internalError` answer if it has one (Gomocup answers `ERROR`).
+ */
+import { appendFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { LineProtocol, Reply } from './common.js';
+import { errorText } from './common.js';
+
+export interface SessionIO {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** Where errors go (default: nowhere). */
+  errors?: NodeJS.WritableStream;
+  /** Append a transcript to this file. */
+  logFile?: string;
+  /** Also send every log line (not only errors) to `errors`. */
+  verbose?: boolean;
+}
+
+/** Log lines that are errors go to stderr even without --verbose. */
+const ERROR_LINE = /error|illegal|^(koth|codecup|alphano|wpi|gomocup):/i;
+
+export class Transcript {
+  constructor(
+    private readonly file?: string,
+    private readonly errors?: NodeJS.WritableStream,
+    private readonly verbose = false,
+  ) {}
+
+  private append(prefix: string, lines: readonly string[]): void {
+    if (!this.file || lines.length === 0) return;
+    try {
+      appendFileSync(this.file, lines.map((l) => `${prefix}${l}\n`).join(''));
+    } catch {
+      // A transcript that cannot be written must not stop the game.
+    }
+  }
+
+  input(line: string): void {
+    this.append('< ', [line]);
+  }
+
+  output(lines: readonly string[]): void {
+    this.append('> ', lines);
+  }
+
+  log(lines: readonly string[], forceStderr = false): void {
+    this.append('# ', lines);
+    if (!this.errors) return;
+    for (const l of lines) if (forceStderr || this.verbose || ERROR_LINE.test(l)) this.errors.write(`gomoku: ${l}\n`);
+  }
+}
+
+export interface InternalErrorHandler {
+  internalError?(message: string): Reply;
+}
+
+/** Run `proto` over `io` until it asks to exit or input ends; resolves to the exit code. */
+export async function runLineSession(proto: LineProtocol & InternalErrorHandler, io: SessionIO): Promise<number> {
+  const tr = new Transcript(io.logFile, io.errors, io.verbose);
+  tr.log([`session start: ${proto.name}`]);
+  const rl = createInterface({ input: io.input, crlfDelay: Infinity, terminal: false });
+  const emit = (r: Reply): void => {
+    if (r.out.length > 0) {
+      io.output.write(r.out.map((l) => `${l}\n`).join(''));
+      tr.output(r.out);
+    }
+    if (r.log.length > 0) tr.log(r.log, r.exit !== undefined && r.exit !== 0);
+  };
+  try {
+    for await (const raw of rl) {
+      const line = raw.replace(/\r$/, '');
+      tr.input(line);
+      let r: Reply;
+      try {
+        r = proto.handle(line);
+      } catch (e) {
+        const msg = `internal error on '${line}': ${errorText(e)}`;
+        tr.log([msg, (e instanceof Error && e.stack) || ''], true);
+        const answer = proto.internalError?.(msg);
+        if (answer) emit(answer);
+        rl.close();
+        return 1;
+      }
+      emit(r);
+      if (r.exit !== undefined) {
+        rl.close();
+        return r.exit;
+      }
+    }
+  } catch (e) {
+    tr.log([`input error: ${errorText(e)}`], true);
+    return 1;
+  }
+  const r = proto.eof();
+  emit(r);
+  return r.exit ?? 0;
+}

@@ -1,0 +1,553 @@
+/**
+ * Alpha-beta: principal-variation search with iterative deepening and aspiration windows.
+ *
+ *  - Terminal rules at every node (exact, from board.counts): a five cell for the side to
+ *    move wins in 1 ply; two five cells for the opponent lose in 2; an open-four cell for the
+ *    side to move while the opponent has no four to make wins in 3. Mate scores are
+ *    MATE - plies from the root, the same convention as the solver (types.ts).
+ *  - Moves from MoveGen (threat-aware: forced blocks, exact defences against open threes,
+ *    quiet candidates near stones), ordered TT move > killers > threat class + history.
+ *  - Threat extension: a node whose only move is a forced block costs no depth.
+ *  - Quiescence: at the horizon the side to move may play fours (a VCF-shaped search with
+ *    stand-pat), so forced four sequences are seen past the nominal depth.
+ *  - Late-move reductions and late-move pruning for quiet, non-tactical moves.
+ * Search is pure: the clock comes in as `now()`. No allocation per node: every ply has its
+ * slice of preallocated move/score buffers.
+ */
+import type { Board } from '../core/board.js';
+import { C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR } from '../core/patterns.js';
+import { MATE, MATE_BOUND } from './types.js';
+import { TransTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt.js';
+import { Evaluator, Geometry, MOVE_VALUE } from './eval.js';
+import { MoveGen, GEN_FORCED, GEN_QUIET, TACTICAL_SCORE } from './movegen.js';
+
+export const MAX_PLY = 128;
+const STRIDE = 484;
+const INF = 32000;
+const QDEPTH = 8;
+/** Late-move pruning: quiet moves searched at a non-PV node of depth d. */
+const LMP = [0, 5, 8, 11, 14, 18, 22, 26];
+
+export interface AlphaBetaOptions {
+  now?: () => number;
+  /** Stop searching at once when now() passes this. */
+  hardDeadline?: number;
+  /** Do not start a new iteration after now() passes this. */
+  softDeadline?: number;
+  maxNodes?: number;
+  maxDepth?: number;
+  /** Restrict the root to these moves (the engine's defence filter). */
+  rootMoves?: readonly number[];
+  /** A small per-move bonus (seeded tie-breaks); indexed by point. */
+  rootBias?: Int32Array;
+  onIteration?: (info: IterationInfo) => void;
+}
+
+export interface IterationInfo {
+  depth: number;
+  score: number;
+  nodes: number;
+  ms: number;
+  pv: number[];
+}
+
+export interface AlphaBetaResult extends IterationInfo {
+  move: number;
+  /** True when the hard deadline or node limit cut the last iteration short. */
+  aborted: boolean;
+}
+
+export class AlphaBeta {
+  readonly tt: TransTable;
+  private b!: Board;
+  private geo!: Geometry;
+  private ev!: Evaluator;
+  private gen!: MoveGen;
+  private readonly moves = new Int16Array(MAX_PLY * STRIDE);
+  private readonly scores = new Int32Array(MAX_PLY * STRIDE);
+  private readonly pv = new Int16Array(MAX_PLY * MAX_PLY);
+  private readonly pvLen = new Int32Array(MAX_PLY);
+  private readonly killers = new Int16Array(MAX_PLY * 2);
+  private readonly history = new Int32Array(2 * STRIDE);
+  private readonly rootMoves = new Int16Array(STRIDE);
+  private readonly rootScores = new Int32Array(STRIDE);
+  private nRoot = 0;
+  nodes = 0;
+  private maxNodes = Infinity;
+  private hard = Infinity;
+  private now: () => number = () => 0;
+  private stopped = false;
+  seldepth = 0;
+
+  constructor(ttBits = 18) {
+    this.tt = new TransTable(ttBits);
+  }
+
+  private attach(b: Board): void {
+    if (!this.geo || this.geo.size !== b.size) this.geo = new Geometry(b.size);
+    this.b = b;
+    this.ev = new Evaluator(b, this.geo);
+    this.gen = new MoveGen(b, this.geo);
+  }
+
+  /** Forget everything learnt (TT, history): for a new game. */
+  clear(): void {
+    this.tt.clear();
+    this.history.fill(0);
+  }
+
+  search(b: Board, opts: AlphaBetaOptions = {}): AlphaBetaResult {
+    this.attach(b);
+    this.now = opts.now ?? (() => 0);
+    const t0 = this.now();
+    this.hard = opts.hardDeadline ?? Infinity;
+    const soft = opts.softDeadline ?? Infinity;
+    this.maxNodes = opts.maxNodes ?? Infinity;
+    const maxDepth = Math.min(opts.maxDepth ?? 100, MAX_PLY - 20);
+    this.nodes = 0;
+    this.stopped = false;
+    this.seldepth = 0;
+    this.tt.newSearch();
+    this.killers.fill(-1);
+    for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 3;
+
+    // root moves
+    let n: number;
+    if (opts.rootMoves && opts.rootMoves.length > 0) {
+      n = 0;
+      for (const m of opts.rootMoves) if (b.cells[m] === 0) this.moves[n++] = m;
+    } else {
+      n = this.gen.generate(this.moves, this.scores, 0);
+      if (n <= 0) {
+        // lost anyway (or nothing near): fall back to every candidate near the stones
+        n = 0;
+        for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && (this.gen.near[q]! > 0 || b.ply === 0)) this.moves[n++] = q;
+      }
+    }
+    this.nRoot = n;
+    const meShift = (b.toMove - 1) * 12;
+    const oppShift = 12 - meShift;
+    for (let i = 0; i < n; i++) {
+      const m = this.moves[i]!;
+      this.rootMoves[i] = m;
+      const p = b.pats[m]!;
+      this.rootScores[i] = MOVE_VALUE[(p >>> meShift) & 0xfff]! + ((MOVE_VALUE[(p >>> oppShift) & 0xfff]! * 3) >> 2) + (opts.rootBias ? opts.rootBias[m]! : 0);
+    }
+    this.sortRoot();
+
+    const out: AlphaBetaResult = { move: n > 0 ? this.rootMoves[0]! : -1, score: 0, depth: 0, nodes: 0, ms: 0, pv: n > 0 ? [this.rootMoves[0]!] : [], aborted: false };
+    if (n === 0) return out;
+    // a five at the root needs no search
+    const me = b.toMove;
+    if (b.counts[(me - 1) * 16 + C_FIVE]! > 0) {
+      for (let i = 0; i < n; i++) {
+        const m = this.rootMoves[i]!;
+        if (b.comb[m * 2 + me - 1] === C_FIVE) return { ...out, move: m, score: MATE - 1, depth: 1, pv: [m], nodes: 1 };
+      }
+    }
+    let prev = 0;
+    let mateStreak = 0;
+    // one candidate: a short search for its score and line, no more
+    const lastDepth = n === 1 ? Math.min(maxDepth, 3) : maxDepth;
+    for (let depth = 1; depth <= lastDepth; depth++) {
+      let window = 40;
+      let alpha = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev - window : -INF;
+      let beta = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev + window : INF;
+      let score: number;
+      for (;;) {
+        score = this.root(alpha, beta, depth);
+        if (this.stopped) break;
+        if (score <= alpha) {
+          window *= 3;
+          alpha = Math.max(-INF, score - window);
+          beta = Math.min(INF, Math.max(beta, score + 1));
+        } else if (score >= beta) {
+          window *= 3;
+          beta = Math.min(INF, score + window);
+        } else break;
+        if (window > 4000) {
+          alpha = -INF;
+          beta = INF;
+        }
+      }
+      if (this.stopped) {
+        // keep a better move found by the interrupted iteration (its PV move was searched first)
+        if (this.iterBest >= 0) {
+          out.move = this.iterBest;
+          out.score = this.iterBestScore;
+          out.pv = this.copyPv();
+        }
+        out.aborted = true;
+        break;
+      }
+      prev = score;
+      out.move = this.rootMoves[0]!;
+      out.score = score;
+      out.depth = depth;
+      out.pv = this.copyPv();
+      out.nodes = this.nodes;
+      out.ms = this.now() - t0;
+      opts.onIteration?.({ depth, score, nodes: this.nodes, ms: out.ms, pv: out.pv });
+      if (Math.abs(score) >= MATE_BOUND) {
+        if (++mateStreak >= 2) break;
+      } else mateStreak = 0;
+      if (this.now() > soft) break;
+    }
+    out.nodes = this.nodes;
+    out.ms = this.now() - t0;
+    return out;
+  }
+
+  private iterBest = -1;
+  private iterBestScore = -INF;
+
+  /** The root PV, completed past the terminal rules: a five, or an open four, the block, the five. */
+  private copyPv(): number[] {
+    const b = this.b;
+    const out: number[] = [];
+    for (let i = 0; i < this.pvLen[0]!; i++) {
+      const m = this.pv[i]!;
+      if (m < 0 || b.cells[m] !== 0) break;
+      const five = b.comb[m * 2 + b.toMove - 1] === C_FIVE;
+      out.push(m);
+      b.play(m);
+      if (five) break;
+    }
+    let played = out.length;
+    for (let guard = 0; guard < 6 && !(out.length > 0 && b.lastMoveWon()); guard++) {
+      const me = b.toMove;
+      const opp = 3 - me;
+      const five = this.findCell(me, C_FIVE);
+      if (five >= 0) {
+        out.push(five);
+        break;
+      }
+      if (b.counts[(opp - 1) * 16 + C_FIVE]! > 0) {
+        // the forced block (after our open four, the opponent blocks one end)
+        const f = this.findCell(opp as 1 | 2, C_FIVE);
+        out.push(f);
+        b.play(f);
+        played++;
+        continue;
+      }
+      const of = this.findCell(me, C_OPEN_FOUR);
+      if (of >= 0 && b.counts[(opp - 1) * 16 + C_FOUR]! + b.counts[(opp - 1) * 16 + C_FOUR_THREE]! + b.counts[(opp - 1) * 16 + C_OPEN_FOUR]! === 0) {
+        out.push(of);
+        b.play(of);
+        played++;
+        continue;
+      }
+      break;
+    }
+    for (let i = 0; i < played; i++) b.undo();
+    return out;
+  }
+
+  private findCell(c: number, cls: number): number {
+    const b = this.b;
+    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && b.comb[q * 2 + c - 1] === cls) return q;
+    return -1;
+  }
+
+  private sortRoot(): void {
+    // insertion sort, stable, descending by score
+    for (let i = 1; i < this.nRoot; i++) {
+      const m = this.rootMoves[i]!;
+      const s = this.rootScores[i]!;
+      let j = i - 1;
+      while (j >= 0 && this.rootScores[j]! < s) {
+        this.rootMoves[j + 1] = this.rootMoves[j]!;
+        this.rootScores[j + 1] = this.rootScores[j]!;
+        j--;
+      }
+      this.rootMoves[j + 1] = m;
+      this.rootScores[j + 1] = s;
+    }
+  }
+
+  private make(q: number): void {
+    this.b.play(q);
+    this.ev.update(q);
+    this.gen.onPlay(q);
+  }
+
+  private unmake(q: number): void {
+    this.b.undo();
+    this.ev.update(q);
+    this.gen.onUndo(q);
+  }
+
+  private checkLimits(): void {
+    if (this.nodes >= this.maxNodes) this.stopped = true;
+    else if ((this.nodes & 255) === 0 && this.now() > this.hard) this.stopped = true;
+  }
+
+  private root(alpha: number, beta: number, depth: number): number {
+    const n = this.nRoot;
+    let best = -INF;
+    this.iterBest = -1;
+    this.iterBestScore = -INF;
+    this.pvLen[0] = 0;
+    for (let i = 0; i < n; i++) {
+      const m = this.rootMoves[i]!;
+      this.make(m);
+      let score: number;
+      if (i === 0) score = -this.pvs(-beta, -alpha, depth - 1, 1, true);
+      else {
+        score = -this.pvs(-alpha - 1, -alpha, depth - 1, 1, false);
+        if (score > alpha && score < beta && !this.stopped) score = -this.pvs(-beta, -alpha, depth - 1, 1, true);
+      }
+      this.unmake(m);
+      if (this.stopped) break;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          this.iterBest = m;
+          this.iterBestScore = score;
+          this.updatePvAt(0, m);
+          // move to the front, keep the others in order
+          for (let j = i; j > 0; j--) {
+            this.rootMoves[j] = this.rootMoves[j - 1]!;
+          }
+          this.rootMoves[0] = m;
+          if (score >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Exact results from the threat counts, or 0 when none applies. */
+  private terminal(ply: number): number {
+    const b = this.b;
+    const counts = b.counts;
+    const mb = (b.toMove - 1) * 16;
+    const ob = 16 - mb;
+    if (counts[mb + C_FIVE]! > 0) return MATE - ply - 1;
+    const of = counts[ob + C_FIVE]!;
+    if (of >= 2) return -(MATE - ply - 2);
+    if (of === 0 && counts[mb + C_OPEN_FOUR]! > 0 && counts[ob + C_FOUR]! + counts[ob + C_FOUR_THREE]! + counts[ob + C_OPEN_FOUR]! === 0) return MATE - ply - 3;
+    return 0;
+  }
+
+  private pvs(alpha: number, beta: number, depth: number, ply: number, isPv: boolean): number {
+    this.pvLen[ply] = ply;
+    const b = this.b;
+    const t = this.terminal(ply);
+    if (t !== 0) return t;
+    if (depth <= 0) return this.qsearch(alpha, beta, ply, QDEPTH);
+    this.nodes++;
+    this.checkLimits();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    if (ply >= MAX_PLY - 24) return this.ev.evaluate();
+    if (b.ply >= b.area) return 0;
+    // mate distance pruning
+    const ma = -(MATE - ply);
+    if (alpha < ma) alpha = ma;
+    const mb = MATE - ply - 1;
+    if (beta > mb) beta = mb;
+    if (alpha >= beta) return alpha;
+
+    const tt = this.tt;
+    let ttMove = -1;
+    if (tt.probe(b.hashLo, b.hashHi, ply)) {
+      ttMove = tt.hitMove;
+      if (!isPv && tt.hitDepth >= depth) {
+        const s = tt.hitScore;
+        const bound = tt.hitBound;
+        if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) return s;
+      }
+    }
+
+    const base = ply * STRIDE;
+    const moves = this.moves;
+    const scores = this.scores;
+    const n = this.gen.generate(moves, scores, base);
+    if (n < 0) return -(MATE - ply - 4);
+    const kind = this.gen.kind;
+    const forced = kind === GEN_FORCED;
+    const quiet = kind === GEN_QUIET;
+    const k0 = this.killers[ply * 2]!;
+    const k1 = this.killers[ply * 2 + 1]!;
+    const hist = this.history;
+    const hoff = (b.toMove - 1) * STRIDE;
+    for (let i = base; i < base + n; i++) {
+      const m = moves[i]!;
+      if (m === ttMove) scores[i] = 1 << 30;
+      else if (quiet) {
+        let s = scores[i]!;
+        if (s < TACTICAL_SCORE) {
+          if (m === k0) s += 400;
+          else if (m === k1) s += 300;
+          s += hist[hoff + m]! >> 6;
+          if (s >= TACTICAL_SCORE) s = TACTICAL_SCORE - 1;
+          scores[i] = s;
+        }
+      }
+    }
+
+    const alpha0 = alpha;
+    let best = -INF;
+    let bestMove = -1;
+    const newDepth = forced ? depth : depth - 1;
+    let searched = 0;
+    for (let i = 0; i < n; i++) {
+      // selection: bring the best remaining move to slot i
+      let bi = base + i;
+      let bs = scores[bi]!;
+      for (let j = bi + 1; j < base + n; j++) {
+        if (scores[j]! > bs) {
+          bs = scores[j]!;
+          bi = j;
+        }
+      }
+      const m = moves[bi]!;
+      moves[bi] = moves[base + i]!;
+      scores[bi] = scores[base + i]!;
+      moves[base + i] = m;
+      scores[base + i] = bs;
+      const tactical = !quiet || bs >= TACTICAL_SCORE;
+      if (quiet && !isPv && !tactical && depth < LMP.length && searched >= LMP[depth]! && best > -MATE_BOUND) break;
+
+      this.make(m);
+      let score: number;
+      if (searched === 0) score = -this.pvs(-beta, -alpha, newDepth, ply + 1, isPv);
+      else {
+        let r = 0;
+        if (quiet && !tactical && depth >= 3 && searched >= 3) {
+          r = 1 + (searched >= 6 ? 1 : 0) + (depth >= 6 && searched >= 12 ? 1 : 0);
+          if (isPv) r--;
+          if (r > newDepth - 1) r = newDepth - 1 > 0 ? newDepth - 1 : 0;
+        }
+        score = -this.pvs(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
+        if (score > alpha && r > 0 && !this.stopped) score = -this.pvs(-alpha - 1, -alpha, newDepth, ply + 1, false);
+        if (score > alpha && score < beta && isPv && !this.stopped) score = -this.pvs(-beta, -alpha, newDepth, ply + 1, true);
+      }
+      this.unmake(m);
+      if (this.stopped) return 0;
+      searched++;
+      if (score > best) {
+        best = score;
+        bestMove = m;
+        if (score > alpha) {
+          alpha = score;
+          if (isPv) this.updatePvAt(ply, m);
+          if (score >= beta) {
+            if (quiet && bs < TACTICAL_SCORE) {
+              if (this.killers[ply * 2] !== m) {
+                this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+                this.killers[ply * 2] = m;
+              }
+              const h = hist[hoff + m]! + depth * depth * 16;
+              hist[hoff + m] = h > 1 << 20 ? 1 << 20 : h;
+            }
+            break;
+          }
+        }
+      }
+    }
+    const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(b.hashLo, b.hashHi, ply, depth, bound, best, bestMove);
+    return best;
+  }
+
+  private updatePvAt(ply: number, m: number): void {
+    const pv = this.pv;
+    const base = ply * MAX_PLY;
+    const cbase = (ply + 1) * MAX_PLY;
+    pv[base + ply] = m;
+    const childLen = this.pvLen[ply + 1]!;
+    let len = ply + 1;
+    for (let i = ply + 1; i < childLen; i++) {
+      pv[base + i] = pv[cbase + i]!;
+      len = i + 1;
+    }
+    this.pvLen[ply] = len;
+  }
+
+  /** Fours only (plus forced blocks), with stand-pat. */
+  private qsearch(alpha: number, beta: number, ply: number, qd: number): number {
+    this.pvLen[ply] = ply;
+    this.nodes++;
+    this.checkLimits();
+    if (this.stopped) return 0;
+    const b = this.b;
+    const t = this.terminal(ply);
+    if (t !== 0) return t;
+    if (ply > this.seldepth) this.seldepth = ply;
+    if (ply >= MAX_PLY - 2) return this.ev.evaluate();
+    const me = b.toMove;
+    const counts = b.counts;
+    const mb = (me - 1) * 16;
+    const ob = 16 - mb;
+    const comb = b.comb;
+    const cells = b.cells;
+    if (counts[ob + C_FIVE]! > 0) {
+      let f = -1;
+      const oo = 2 - me;
+      for (let q = 0; q < b.area; q++) {
+        if (cells[q] === 0 && comb[q * 2 + oo] === C_FIVE) {
+          f = q;
+          break;
+        }
+      }
+      this.make(f);
+      const s = -this.qsearch(-beta, -alpha, ply + 1, qd);
+      this.unmake(f);
+      if (s > alpha) this.updatePvAt(ply, f);
+      return s;
+    }
+    const stand = this.ev.evaluate();
+    if (stand >= beta || qd <= 0) return stand;
+    if (counts[mb + C_FOUR]! + counts[mb + C_FOUR_THREE]! + counts[mb + C_OPEN_FOUR]! === 0) return stand;
+    // mate distance pruning, and the table: four sequences transpose all the time
+    const ma = -(MATE - ply);
+    if (alpha < ma) alpha = ma;
+    const mbeta = MATE - ply - 1;
+    if (beta > mbeta) beta = mbeta;
+    if (alpha >= beta) return alpha;
+    const tt = this.tt;
+    if (tt.probe(b.hashLo, b.hashHi, ply) && tt.hitDepth >= 0) {
+      const s = tt.hitScore;
+      const bound = tt.hitBound;
+      if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) return s;
+    }
+    const alpha0 = alpha;
+    let bestMove = -1;
+    let best = stand;
+    if (stand > alpha) alpha = stand;
+    const base = ply * STRIDE;
+    const moves = this.moves;
+    let n = base;
+    const mo = me - 1;
+    for (let q = 0; q < b.area; q++) if (cells[q] === 0 && comb[q * 2 + mo]! >= C_FOUR) moves[n++] = q;
+    // four-threes and double fours first
+    for (let i = base; i < n; i++) {
+      if (comb[moves[i]! * 2 + mo]! > C_FOUR) {
+        const m = moves[i]!;
+        for (let j = i; j > base; j--) moves[j] = moves[j - 1]!;
+        moves[base] = m;
+      }
+    }
+    for (let i = base; i < n; i++) {
+      const m = moves[i]!;
+      this.make(m);
+      const s = -this.qsearch(-beta, -alpha, ply + 1, qd - 1);
+      this.unmake(m);
+      if (this.stopped) return 0;
+      if (s > best) {
+        best = s;
+        bestMove = m;
+        if (s > alpha) {
+          alpha = s;
+          this.updatePvAt(ply, m);
+          if (s >= beta) break;
+        }
+      }
+    }
+    tt.store(b.hashLo, b.hashHi, ply, 0, best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER, best, bestMove);
+    return best;
+  }
+}

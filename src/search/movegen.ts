@@ -1,0 +1,183 @@
+/**
+ * Threat-aware move generation from the board's incremental patterns.
+ *
+ * For the side to move (me) against the opponent (opp), with no five cell for me (the search
+ * has already taken an immediate five):
+ *  - opp has one five cell: the block is the only move (GEN_FORCED);
+ *  - opp has a cell that makes an open four or a double four (an open three or two crossing
+ *    threes on the board): only moves that remove EVERY such opp cell, plus my own fours
+ *    (GEN_DEFEND). A defence must change the pattern of the first such cell z, so it is z or
+ *    lies on one of z's four lines within 5; each candidate c is tested exactly by looking up
+ *    z's new line pattern with my stone added at c (no play/undo). If nothing is left the side
+ *    to move is lost (generate returns -1): whatever it plays, opp makes an open four (two five
+ *    cells) and it has no four to interpose;
+ *  - otherwise every empty cell within distance 2 of a stone (GEN_QUIET).
+ * Moves come with ordering scores from MOVE_VALUE (attack for me + defence against opp).
+ * Nothing here allocates.
+ */
+import type { Board } from '../core/board.js';
+import { COMBINED_TABLE, C_FIVE, C_FOUR, C_OPEN_FOUR, patternTable } from '../core/patterns.js';
+import { MOVE_VALUE, type Geometry } from './eval.js';
+
+export const GEN_QUIET = 0;
+export const GEN_FORCED = 1;
+export const GEN_DEFEND = 2;
+
+/** Ordering scores above this are tactical (fours, open threes, blocks of open threes): never reduced or pruned. */
+export const TACTICAL_SCORE = 550;
+
+export class MoveGen {
+  /** Number of stones within Chebyshev distance 2 of each cell. */
+  readonly near: Uint8Array;
+  kind = GEN_QUIET;
+  private readonly table: Uint8Array;
+  private readonly zs: Int16Array;
+  private readonly mark: Uint8Array;
+
+  constructor(
+    private readonly b: Board,
+    private readonly geo: Geometry,
+  ) {
+    this.near = new Uint8Array(b.area);
+    this.table = patternTable(b.rule);
+    this.zs = new Int16Array(b.area);
+    this.mark = new Uint8Array(b.area);
+    this.reset();
+  }
+
+  reset(): void {
+    this.near.fill(0);
+    for (let q = 0; q < this.b.area; q++) if (this.b.cells[q] !== 0) this.onPlay(q);
+  }
+
+  onPlay(q: number): void {
+    const box = this.geo.box;
+    const n = this.geo.boxCount[q]!;
+    const base = q * 24;
+    for (let i = 0; i < n; i++) this.near[box[base + i]!]!++;
+  }
+
+  onUndo(q: number): void {
+    const box = this.geo.box;
+    const n = this.geo.boxCount[q]!;
+    const base = q * 24;
+    for (let i = 0; i < n; i++) this.near[box[base + i]!]!--;
+  }
+
+  /**
+   * Would a stone of `me` at empty cell c stop z (empty) from being an open-four/double-four
+   * cell for the opponent? Exact: recomputes z's pattern on the shared line from its key.
+   */
+  defends(c: number, z: number): boolean {
+    if (c === z) return true;
+    const b = this.b;
+    const size = b.size;
+    const cx = c % size;
+    const cy = (c - cx) / size;
+    const zx = z % size;
+    const zy = (z - zx) / size;
+    const dx = cx - zx;
+    const dy = cy - zy;
+    let d: number;
+    let k: number;
+    if (dy === 0) { d = 0; k = dx; }
+    else if (dx === 0) { d = 1; k = dy; }
+    else if (dx === dy) { d = 2; k = dx; }
+    else if (dx === -dy) { d = 3; k = dy; }
+    else return false;
+    if (k > 5 || k < -5) return false;
+    const me = b.toMove;
+    const opp = 3 - me;
+    const slot = k < 0 ? k + 5 : k + 4;
+    const t = this.table[b.keys[z * 4 + d]! | (me << (2 * slot))]!;
+    const np = opp === 1 ? t & 7 : t >> 3;
+    const w = (b.pats[z]! >>> ((opp - 1) * 12)) & 0xfff;
+    const nw = (w & ~(7 << (3 * d))) | (np << (3 * d));
+    return COMBINED_TABLE[nw]! < C_OPEN_FOUR;
+  }
+
+  /** Moves for the side to move into out[base..], scores into scores[base..]. Returns the count, or -1 when lost. */
+  generate(out: Int16Array, scores: Int32Array, base: number): number {
+    const b = this.b;
+    const me = b.toMove;
+    const opp = 3 - me;
+    const counts = b.counts;
+    const comb = b.comb;
+    const cells = b.cells;
+    const pats = b.pats;
+    const area = b.area;
+    const mo = me - 1;
+    const oo = opp - 1;
+    const ob = oo * 16;
+    if (counts[ob + C_FIVE]! > 0) {
+      this.kind = GEN_FORCED;
+      for (let q = 0; q < area; q++) {
+        if (cells[q] === 0 && comb[q * 2 + oo] === C_FIVE) {
+          out[base] = q;
+          scores[base] = 1 << 30;
+          return 1;
+        }
+      }
+    }
+    const meShift = mo * 12;
+    const oppShift = oo * 12;
+    let n = base;
+    if (counts[ob + C_OPEN_FOUR]! > 0) {
+      this.kind = GEN_DEFEND;
+      let nz = 0;
+      const want = counts[ob + C_OPEN_FOUR]!;
+      for (let q = 0; q < area && nz < want; q++) if (cells[q] === 0 && comb[q * 2 + oo] === C_OPEN_FOUR) this.zs[nz++] = q;
+      const z0 = this.zs[0]!;
+      const line = this.geo.line;
+      const mark = this.mark;
+      for (let d = 0; d < 4; d++) {
+        for (let k = 0; k < 11; k++) {
+          const c = line[(z0 * 4 + d) * 11 + k]!;
+          if (c < 0 || cells[c] !== 0 || mark[c]) continue;
+          mark[c] = 1;
+          if (comb[c * 2 + mo]! >= C_FOUR) continue; // taken with the fours below
+          let ok = true;
+          for (let i = 0; i < nz && ok; i++) ok = this.defends(c, this.zs[i]!);
+          if (!ok) continue;
+          const p = pats[c]!;
+          out[n] = c;
+          scores[n++] = 2000 + MOVE_VALUE[(p >>> meShift) & 0xfff]! + MOVE_VALUE[(p >>> oppShift) & 0xfff]!;
+        }
+      }
+      for (let d = 0; d < 4; d++) {
+        for (let k = 0; k < 11; k++) {
+          const c = line[(z0 * 4 + d) * 11 + k]!;
+          if (c >= 0) mark[c] = 0;
+        }
+      }
+      for (let q = 0; q < area; q++) {
+        if (cells[q] !== 0) continue;
+        const cl = comb[q * 2 + mo]!;
+        if (cl >= C_FOUR) {
+          out[n] = q;
+          scores[n++] = 1000 + cl * 1000 + MOVE_VALUE[(pats[q]! >>> oppShift) & 0xfff]!;
+        }
+      }
+      return n === base ? -1 : n - base;
+    }
+    this.kind = GEN_QUIET;
+    const near = this.near;
+    for (let q = 0; q < area; q++) {
+      if (cells[q] !== 0 || near[q] === 0) continue;
+      const p = pats[q]!;
+      out[n] = q;
+      scores[n++] = MOVE_VALUE[(p >>> meShift) & 0xfff]! + ((MOVE_VALUE[(p >>> oppShift) & 0xfff]! * 3) >> 2);
+    }
+    if (n === base) {
+      // empty board (or nothing near): the centre, else the first empty cell
+      const c = (b.size >> 1) * b.size + (b.size >> 1);
+      let q = cells[c] === 0 ? c : -1;
+      for (let i = 0; q < 0 && i < area; i++) if (cells[i] === 0) q = i;
+      if (q >= 0) {
+        out[n] = q;
+        scores[n++] = 0;
+      }
+    }
+    return n - base;
+  }
+}

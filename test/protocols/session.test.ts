@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { GomocupProtocol } from '../../src/protocols/gomocup.js';
+import { KothProtocol } from '../../src/protocols/koth.js';
+import { runLineSession } from '../../src/protocols/session.js';
+import type { LineProtocol } from '../../src/protocols/common.js';
+
+async function session(proto: LineProtocol, input: string, logFile?: string) {
+  const inp = new PassThrough();
+  const out = new PassThrough();
+  const errs = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (d) => (stdout += d));
+  errs.on('data', (d) => (stderr += d));
+  const io: Parameters<typeof runLineSession>[1] = { input: inp, output: out, errors: errs };
+  if (logFile) io.logFile = logFile;
+  const done = runLineSession(proto, io);
+  inp.end(input);
+  const code = await done;
+  return { code, stdout, stderr };
+}
+
+describe('line session', () => {
+  it('runs a Gomocup dialogue with CRLF input and stops at END', async () => {
+    const r = await session(new GomocupProtocol({ seed: 's' }), 'START 15\r\nINFO timeout_turn 500\r\nBEGIN\r\nTURN 0,0\r\nEND\r\nTURN 1,1\r\n');
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('OK');
+    expect(lines[1]).toMatch(/^\d+,\d+$/);
+    expect(lines[2]).toMatch(/^\d+,\d+$/);
+    expect(lines).toHaveLength(4); // nothing after END
+    expect(r.code).toBe(0);
+  });
+
+  it('EOF mid-game ends cleanly', async () => {
+    const r = await session(new GomocupProtocol({ seed: 's' }), 'START 15\nBOARD\n7,7,1\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('OK\n');
+  });
+
+  it('a protocol error goes to stderr, never to stdout, and exits 1', async () => {
+    const r = await session(new KothProtocol({ seed: 's' }), 'garbage here\nA []\n');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^gomoku: koth: unknown command/);
+  });
+
+  it('an exception inside the adapter is contained: Gomocup answers ERROR, no stack trace on stdout', async () => {
+    const p = new GomocupProtocol({ seed: 's' });
+    p.handle = () => {
+      throw new Error('boom');
+    };
+    const r = await session(p, 'START 15\n');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('ERROR internal error\n');
+    expect(r.stderr).toMatch(/boom/);
+  });
+
+  it('appends a transcript to --log', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sess-')), 'log.txt');
+    await session(new GomocupProtocol({ seed: 's' }), 'START 15\nEND\n', file);
+    await session(new GomocupProtocol({ seed: 's' }), 'ABOUT\n', file);
+    const log = readFileSync(file, 'utf8');
+    expect(log).toMatch(/< START 15\n> OK\n/);
+    expect(log).toMatch(/< ABOUT\n> name=/);
+    expect(log.match(/session start/g)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { WpiPlayer, formatWpiMove, parseWpiMove } from '../../src/protocols/wpi.js';
+import { BLACK, WHITE } from './helpers.js';
+
+const LINE = /^me ([A-O]) (\d+)$/;
+
+describe('WPI translator', () => {
+  it('reads the referee\'s lowercase echo and writes uppercase columns, rows from the top', () => {
+    expect(parseWpiMove('beta h 8\n')).toEqual({ ok: true, value: { team: 'beta', index: 7 * 15 + 7 } });
+    expect(parseWpiMove('alpha A 1')).toEqual({ ok: true, value: { team: 'alpha', index: 0 } });
+    expect(parseWpiMove('')).toEqual({ ok: true, value: undefined });
+    expect(formatWpiMove('alpha', 14 * 15 + 14)).toBe('alpha O 15');
+    expect(parseWpiMove('beta H').ok).toBe(false);
+    expect(parseWpiMove('beta AB 3').ok).toBe(false);
+    expect(parseWpiMove('beta P 3').ok).toBe(false);
+  });
+
+  it('first player: empty move_file -> we move; later moves answer the opponent', () => {
+    const p = new WpiPlayer({ seed: '1', name: 'me' });
+    const r = p.onTurn('');
+    expect(p.role).toBe('first');
+    expect(r.out[0]).toMatch(LINE);
+    const r2 = p.onTurn('opp a 1\n');
+    expect(r2.out[0]).toMatch(LINE);
+    expect(r2.out[0]).not.toBe(r.out[0]);
+    expect(p.me).toBe(BLACK);
+  });
+
+  it('first player whose stone was taken (its own cell echoed): moves again as white', () => {
+    const p = new WpiPlayer({ seed: '2', name: 'me' });
+    const first = p.onTurn('').out[0]!;
+    const [, c, r] = LINE.exec(first)!;
+    const again = p.onTurn(`opp ${c!.toLowerCase()} ${r}\n`);
+    expect(p.me).toBe(WHITE);
+    expect(again.out[0]).toMatch(LINE);
+    expect(again.out[0]).not.toBe(first);
+    expect(p.game.stones).toHaveLength(2);
+  });
+
+  it('second player: takes a central first stone (swap), keeps white against a corner stone', () => {
+    const p = new WpiPlayer({ seed: '3', name: 'me' });
+    expect(p.onTurn('opp h 8\n').out).toEqual(['me H 8']);
+    expect(p.me).toBe(BLACK);
+    // Then the first player moves again; we answer normally.
+    expect(p.onTurn('opp g 7\n').out[0]).toMatch(LINE);
+    const q = new WpiPlayer({ seed: '3', name: 'me' });
+    const r = q.onTurn('opp a 1\n').out[0]!;
+    expect(r).not.toBe('me A 1');
+    expect(q.me).toBe(WHITE);
+  });
+
+  it('bad input: occupied, garbage, our own name -> exit 1 and nothing to write', () => {
+    const p = new WpiPlayer({ seed: '4', name: 'me' });
+    p.onTurn('opp a 1');
+    const occ = p.onTurn('opp a 1');
+    expect(occ.exit).toBe(1);
+    expect(occ.out).toEqual([]);
+    expect(new WpiPlayer({ seed: '4', name: 'me' }).onTurn('junk').exit).toBe(1);
+    expect(new WpiPlayer({ seed: '4', name: 'me' }).onTurn('me h 8').exit).toBe(1);
+    expect(new WpiPlayer({ seed: '4', name: 'me' }).onEnd('END: TIE! board full!').exit).toBe(0);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../src/core/board.js';
+import { C_FOUR, C_OPEN_FOUR, C_FIVE } from '../../src/core/patterns.js';
+import { collectDefences, findFive } from '../../src/search/threats.js';
+import type { Color, Rule } from '../../src/core/types.js';
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return (n: number) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 8) % n;
+  };
+}
+
+/** Brute force: every empty cell that is a D four, or after which A has no open-four or five cell. */
+function bruteDefences(b: Board, a: Color): number[] {
+  const d = (3 - a) as Color;
+  const out: number[] = [];
+  for (let x = 0; x < b.area; x++) {
+    if (b.cells[x] !== 0) continue;
+    if (b.classOf(x, d) >= C_FOUR) {
+      out.push(x);
+      continue;
+    }
+    b.play(x);
+    const still = b.count(a, C_OPEN_FOUR) + b.count(a, C_FIVE);
+    b.undo();
+    if (still === 0) out.push(x);
+  }
+  return out.sort((p, q) => p - q);
+}
+
+describe('collectDefences', () => {
+  for (const rule of ['freestyle', 'standard'] as Rule[]) {
+    it(`equals a brute-force scan on random positions with open-four cells (${rule})`, () => {
+      const r = rng(rule === 'freestyle' ? 7 : 11);
+      const out = new Int16Array(2000);
+      const mark = new Uint8Array(500);
+      let checked = 0;
+      for (let game = 0; game < 400 && checked < 150; game++) {
+        const size = [9, 15, 19][game % 3]!;
+        const b = new Board(size, rule);
+        const c = Math.floor(size / 2);
+        for (let i = 0; i < 40; i++) {
+          // stones clustered near the centre so threats appear
+          const x = Math.min(size - 1, Math.max(0, c + r(9) - 4));
+          const y = Math.min(size - 1, Math.max(0, c + r(9) - 4));
+          const q = y * size + x;
+          if (b.cells[q] !== 0) continue;
+          if (findFive(b, b.toMove) >= 0 || b.lastMoveWon()) break;
+          b.play(q);
+          const a = (3 - b.toMove) as Color; // the side that just moved is the attacker
+          if (b.lastMoveWon()) break;
+          if (b.count(a, C_FIVE) > 0 || b.count(b.toMove, C_FIVE) > 0) continue;
+          if (b.count(a, C_OPEN_FOUR) === 0) continue;
+          const n = collectDefences(b, a, out, 0, mark);
+          const got = Array.from(out.subarray(0, n)).sort((p, q) => p - q);
+          expect(got).toEqual(bruteDefences(b, a));
+          expect(mark.every((m) => m === 0)).toBe(true);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(50);
+    });
+  }
+});

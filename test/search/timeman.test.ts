@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { planTime, safetyMargin } from '../../src/search/timeman.js';
+import { Engine } from '../../src/search/engine.js';
+import { boardOf } from './helpers.js';
+
+describe('time manager', () => {
+  it('keeps the maximum inside every limit with a margin, and the optimum below the maximum', () => {
+    for (const turnMs of [5, 50, 100, 1000, 5000, 30000]) {
+      const p = planTime({ turnMs });
+      expect(p.maximumMs).toBeLessThanOrEqual(turnMs - safetyMargin(turnMs));
+      expect(p.maximumMs).toBeGreaterThan(0);
+      expect(p.optimumMs).toBeLessThanOrEqual(p.maximumMs);
+    }
+    for (const [left, inc, ply] of [[100, 0, 0], [60000, 0, 10], [180000, 2000, 80], [1000, 500, 100], [300000, 0, 0]] as const) {
+      const p = planTime({ gameLeftMs: left, incrementMs: inc }, ply);
+      expect(p.maximumMs).toBeLessThan(left / 4 + inc);
+      expect(p.optimumMs).toBeLessThanOrEqual(p.maximumMs);
+    }
+    const m = planTime({ matchMs: 180000, turnMs: 5000 });
+    expect(m.maximumMs).toBeLessThanOrEqual(5000 - safetyMargin(5000));
+    expect(planTime({}).maximumMs).toBe(Infinity);
+    expect(planTime({ nodes: 1000, depth: 4 })).toMatchObject({ nodes: 1000, depth: 4 });
+  });
+
+  it('the engine never passes the hard limit, on a fake clock that runs fast', () => {
+    // every clock read costs 0.5 ms of fake time, far more than real nodes cost
+    let t = 0;
+    const now = () => (t += 0.5);
+    const e = new Engine({ now });
+    const b = boardOf('h8 i9 h9 i8 j7 g10 h10 h11');
+    e.setPosition([], 1);
+    e.board = b;
+    for (const turnMs of [50, 100, 250]) {
+      const start = t;
+      const r = e.go({ turnMs });
+      expect(t - start).toBeLessThanOrEqual(turnMs);
+      expect(e.isLegal(r.move)).toBe(true);
+    }
+  });
+
+  it('the engine returns within its time on the real clock', () => {
+    const e = new Engine({ now: () => performance.now() });
+    e.board = boardOf('h8 i9 h9 i8 j7 g10 h10 h11 g9 f8');
+    for (const turnMs of [100, 300]) {
+      const t0 = performance.now();
+      const r = e.go({ turnMs });
+      expect(performance.now() - t0).toBeLessThanOrEqual(turnMs);
+      expect(e.isLegal(r.move)).toBe(true);
+    }
+  });
+});

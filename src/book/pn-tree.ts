@@ -232,18 +232,18 @@ export class PnTree {
     return undefined;
   }
 
-  /** The open roots, most promising first. */
+  /** The open roots, most promising first (on a tie, roots not yet evaluated first). */
   private openRoots(): PnNode[] {
     return this.roots
       .map((r) => this.node(r))
       .filter((n) => !this.solvedNode(n))
-      .sort((a, b) => Math.min(a.pn, a.dn) - Math.min(b.pn, b.dn) || a.id - b.id);
+      .sort((a, b) => Math.min(a.pn, a.dn) - Math.min(b.pn, b.dn) || Number(a.evaluated) - Number(b.evaluated) || a.id - b.id);
   }
 
   /** The next thing to do by proof numbers, or undefined when everything open is in flight. */
-  select(): Action | undefined {
+  select(roots: readonly PnNode[] = this.openRoots()): Action | undefined {
     const seen = new Set<number>();
-    for (const r of this.openRoots()) {
+    for (const r of roots) {
       const a = this.descend(r, seen);
       if (a) return a;
     }
@@ -272,11 +272,11 @@ export class PnTree {
   }
 
   /** Drop-out expansion: the open leaf with the least ply * omega + accumulated score drop. */
-  selectDropOut(): Action | undefined {
+  selectDropOut(roots: readonly PnNode[] = this.openRoots()): Action | undefined {
     let best: Action | undefined;
     let bestPrio = Infinity;
     const prio = new Map<number, number>();
-    const stack: [PnNode, number][] = this.openRoots().map((n) => [n, 0] as [PnNode, number]);
+    const stack: [PnNode, number][] = roots.map((n) => [n, 0] as [PnNode, number]);
     while (stack.length > 0) {
       const [n, p] = stack.pop()!;
       const old = prio.get(n.id);
@@ -313,8 +313,8 @@ export class PnTree {
     const roots = this.openRoots();
     if (roots.length === 0) return undefined;
     const m = Math.min(roots[0]!.pn, roots[0]!.dn);
-    if (m >= this.provableBelow) return this.selectDropOut() ?? this.select();
-    return this.select() ?? this.selectDropOut();
+    if (m >= this.provableBelow) return this.selectDropOut(roots) ?? this.select(roots);
+    return this.select(roots) ?? this.selectDropOut(roots);
   }
 
   /** Open roots left (neither proven nor disproven). */

@@ -305,7 +305,11 @@ export class BookStore {
     return r ? fromRaw(r) : undefined;
   }
 
-  /** The compact lookup used by the runtime probe: only the fields a BookHit needs. */
+  /**
+   * The compact lookup used by the runtime probe: only the fields a BookHit needs, and only
+   * for positions the book knows something about (a row listed by an expansion but never
+   * evaluated or decided is no hit).
+   */
   lookup(rule: Rule, key: string): { verdict: Verdict; score: number; depth: number; bestMove: number | null } | undefined {
     const r = this.st.lookup.get(rule, key) as { verdict: Verdict; score: number; depth: number; best_move: number | null } | undefined;
     return r ? { verdict: r.verdict, score: r.score, depth: r.depth, bestMove: r.best_move } : undefined;
@@ -436,16 +440,27 @@ export class BookStore {
     return String(this.db.pragma('journal_mode', { simple: true }));
   }
 
-  /** Fold the WAL into the main file (for shipping a single-file book). */
-  checkpoint(): void {
-    if (!this.readonly) this.db.pragma('wal_checkpoint(TRUNCATE)');
+  /**
+   * Fold the WAL into the main file and leave the file in rollback-journal mode, so a
+   * shipped book is one self-contained file that read-only users (even in a read-only
+   * directory, where WAL's -shm file cannot be made) can open. The next writable open
+   * switches back to WAL. Best effort: with other connections open it stays in WAL mode.
+   */
+  settle(): void {
+    if (this.readonly) return;
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+      this.db.pragma('journal_mode = DELETE');
+    } catch {
+      // a reader holds the WAL open: leave it as it is
+    }
   }
 }
 
 function prepare(db: Database.Database, readonly: boolean) {
   const read = {
     getByKey: db.prepare('SELECT * FROM positions WHERE rule = ? AND key = ?'),
-    lookup: db.prepare('SELECT verdict, score, depth, best_move FROM positions WHERE rule = ? AND key = ?'),
+    lookup: db.prepare("SELECT verdict, score, depth, best_move FROM positions WHERE rule = ? AND key = ? AND (evaluated <> 0 OR verdict <> 'unknown')"),
     getById: db.prepare('SELECT * FROM positions WHERE id = ?'),
     children: db.prepare('SELECT parent, move, child FROM edges WHERE parent = ? ORDER BY move'),
     parents: db.prepare('SELECT parent, move, child FROM edges WHERE child = ?'),

@@ -141,3 +141,24 @@ describe('PnTree selection', () => {
     expect(solved.openRootCount()).toBe(0);
   });
 });
+
+describe('PnTree root order', () => {
+  test('every root is evaluated before any root is taken deeper', () => {
+    const t = new PnTree();
+    for (const id of [1, 2, 3]) t.addRoot(id);
+    const order: string[] = [];
+    let next = 10;
+    for (let i = 0; i < 6; i++) {
+      const a = t.select()!;
+      order.push(`${a.kind}:${a.node}`);
+      if (a.kind === 'evaluate') t.setLeaf(a.node, 'unknown', 0);
+      else {
+        t.node(a.node).expanded = a.stage;
+        t.link(a.node, next, next);
+        next++;
+      }
+      t.update(a.node);
+    }
+    expect(order.slice(0, 3)).toEqual(['evaluate:1', 'evaluate:2', 'evaluate:3']);
+  });
+});

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { buildBook } from '../../src/book/builder.js';
 import { runBookJob, type BookJob } from '../../src/book/job.js';
 import { assembleProof } from '../../src/book/proof.js';
+import { verifyBook } from '../../src/book/verify-all.js';
+import { bookPositionOf } from '../../src/book/canonical.js';
 import { parseCertificate } from '../../src/proof/certificate.js';
 import { verifyCertificate } from '../../src/proof/verify.js';
 import { TRANSFORMS, transformPoint } from '../../src/core/symmetry.js';
@@ -49,6 +51,16 @@ describe('certificates assembled from the book', () => {
     const r = await buildBook({ store: s, opening: 'test', roots: [stonesOf(root)], size: 11, rule: 'freestyle', region: 1, concurrency: 1, budget: { jobs: 400 }, solveNodes: 300, scoreNodes: 50, runJob: jobs(6) });
     expect(r.proven).toBeGreaterThanOrEqual(1);
     for (const t of TRANSFORMS) expect(verify(s, transformed(root, t))).toBe('verified');
+    const all = verifyBook(s);
+    expect(all.decided).toBe(r.proven + r.disproven);
+    expect(all).toMatchObject({ failed: 0, unknown: 0 });
+    expect(all.verified).toBe(all.decided);
+    // spoil the root's stored move: the book check must catch it
+    const row = s.get('freestyle', bookPositionOf(root).key)!;
+    s.updateProofNumbers(row.id, 0, 1e9, 'win', 0, row.score, 1);
+    const spoiled = verifyBook(s);
+    expect(spoiled.failed).toBe(1);
+    expect(spoiled.failures[0]!.reason).toMatch(/does not hold this position as a loss \(absent\)/);
     s.close();
   }, 60_000);
 

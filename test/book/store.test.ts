@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { BookStore, SCHEMA_VERSION, PN_INF } from '../../src/book/store.js';
 import { boardOf, openStore, putPosition, tempDir } from './helpers.js';
@@ -99,6 +99,22 @@ describe('BookStore rows', () => {
     expect(st.proofEntries).toBe(2);
     expect(s.integrityCheck()).toBe('ok');
     s.close();
+  });
+
+  test('settle leaves one self-contained file in rollback mode; the next writable open is WAL again', () => {
+    const f = tmp.file('settle.db');
+    const w = openStore(f);
+    putPosition(w, boardOf('h8'), { verdict: 'unknown', score: 2 });
+    w.settle();
+    expect(w.journalMode()).toBe('delete');
+    w.close();
+    expect(existsSync(f + '-wal')).toBe(false);
+    const r = BookStore.open(f, { readonly: true });
+    expect(r.ok && r.value.stats().positions).toBe(1);
+    if (r.ok) r.value.close();
+    const again = openStore(f);
+    expect(again.journalMode()).toBe('wal');
+    again.close();
   });
 
   test('a read-only store reads but cannot write', () => {

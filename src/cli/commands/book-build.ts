@@ -10,7 +10,31 @@ import { buildBook, type BuildBudget, type BuildProgress } from '../../book/buil
 import { OPENING_KINDS, type OpeningKind } from '../../book/openings.js';
 import type { BookJob, BookJobResult } from '../../book/job.js';
 import { createPool, defaultWorkers } from '../../workers/pool.js';
-import type { Rule } from '../../core/types.js';
+import type { Color, Rule } from '../../core/types.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parsePosition, resolveToMove } from '../../core/notation.js';
+import { BLACK, WHITE } from '../../core/types.js';
+
+/** Roots from a file: one position a line (formats.md section 1); blank lines and # comments skipped. */
+export function parseRootsFile(text: string, size: number): { black: number[]; white: number[]; toMove: Color }[] | string {
+  const out: { black: number[]; white: number[]; toMove: Color }[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.replace(/#.*$/, '').trim();
+    if (t === '') continue;
+    const spec = parsePosition(t, size);
+    if (!spec.ok) return `line ${i + 1}: ${spec.error}`;
+    const tm = resolveToMove(spec.value);
+    if (!tm.ok) return `line ${i + 1}: ${tm.error}`;
+    out.push({
+      black: spec.value.moves.filter((m) => m.color === BLACK).map((m) => m.index),
+      white: spec.value.moves.filter((m) => m.color === WHITE).map((m) => m.index),
+      toMove: tm.value,
+    });
+  }
+  return out.length > 0 ? out : 'no positions';
+}
 
 function fail(msg: string): void {
   process.stderr.write(`gomoku: ${msg}\n`);
@@ -70,6 +94,7 @@ export const command: CommandModule = {
       .option('rule', { choices: ['freestyle', 'standard'] as const, default: 'freestyle' as const, describe: 'five or more wins, or exactly five' })
       .option('region', { type: 'number', default: 5, describe: 'roots use the central K x K region' })
       .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
+      .option('roots', { type: 'string', describe: 'build from the positions in FILE (one a line) instead of --opening' })
       .option('budget', { type: 'string', default: '500', describe: "time ('10m', '90s', '1h') or number of jobs ('500')" })
       .option('solve-nodes', { type: 'number', default: 20000, describe: 'solver node budget per job' })
       .option('score-nodes', { type: 'number', default: 20000, describe: 'engine node budget per scoring job' })
@@ -88,6 +113,19 @@ export const command: CommandModule = {
     for (const f of ['solveNodes', 'scoreNodes'] as const) {
       const v = a[f];
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return fail(`--${f === 'solveNodes' ? 'solve-nodes' : 'score-nodes'} must be a non-negative integer`);
+    }
+    let roots: { black: number[]; white: number[]; toMove: Color }[] | undefined;
+    if (typeof a.roots === 'string') {
+      let text: string;
+      try {
+        text = readFileSync(a.roots, 'utf8');
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        return fail(`cannot read '${a.roots}'${code ? ` (${code})` : ''}`);
+      }
+      const parsed = parseRootsFile(text, size);
+      if (typeof parsed === 'string') return fail(`${a.roots}: ${parsed}`);
+      roots = parsed;
     }
     const opened = BookStore.open(String(a.book));
     if (!opened.ok) return fail(opened.error);
@@ -112,7 +150,8 @@ export const command: CommandModule = {
     try {
       const summary = await buildBook({
         store,
-        opening: a.opening as OpeningKind,
+        opening: roots ? `roots:${path.basename(String(a.roots))}` : (a.opening as OpeningKind),
+        ...(roots ? { roots } : {}),
         size,
         rule: a.rule as Rule,
         region,
@@ -131,7 +170,7 @@ export const command: CommandModule = {
         },
       });
       if (!quiet) process.stderr.write((tty ? `\r\x1b[K` : '') + progressLine(summary) + '\n');
-      store.checkpoint();
+      store.settle();
       process.stdout.write(
         `${summary.stoppedBy === 'done' ? 'done' : summary.stoppedBy === 'stop' ? 'stopped' : 'budget spent'}: ${summary.jobs} jobs in ${(summary.elapsedMs / 1000).toFixed(1)} s, ` +
           `${summary.proven} proven, ${summary.disproven} disproven, ${summary.openRoots}/${summary.roots} roots open, ${summary.positions} positions` +

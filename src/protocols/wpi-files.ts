@@ -25,13 +25,16 @@ export interface WpiFilesOptions {
   idleLimitMs?: number;
 }
 
-function mtime(path: string): number | undefined {
+function stat(path: string): { mtimeMs: number; size: number } | undefined {
   try {
-    return statSync(path).mtimeMs;
+    const s = statSync(path);
+    return { mtimeMs: s.mtimeMs, size: s.size };
   } catch {
     return undefined;
   }
 }
+
+const mtime = (path: string): number | undefined => stat(path)?.mtimeMs;
 
 function readText(path: string): string {
   try {
@@ -56,27 +59,30 @@ export async function runWpiFiles(o: WpiFilesOptions): Promise<number> {
   if (staleEnd !== undefined) tr.log([`ignoring an end_game left from an earlier game (remove it before each game)`]);
 
   /**
-   * Wait until `<name>.go` exists and is not the one we already answered (`answered` is its
-   * mtime): a turn is taken once per `.go`, even if the referee deletes and recreates it
-   * between two of our polls.
+   * Wait until `<name>.go` exists, has its content (the referee creates it, then writes
+   * `go!`: two mtimes; an empty file is not a turn yet) and is not the one we already
+   * answered (`answered` is its mtime). So a turn is taken once per `.go`, even if the
+   * referee deletes and recreates it between two of our polls.
    */
   let answered: number | undefined;
-  const waitForTurn = async (): Promise<boolean> => {
+  let lastWritten: string | undefined;
+  const waitForTurn = async (): Promise<number | undefined> => {
     const t0 = Date.now();
     for (;;) {
-      const m = mtime(goFile);
-      if (m !== undefined && m !== answered) return true;
-      if (Date.now() - t0 > idleLimit) return false;
+      const st = stat(goFile);
+      if (st && st.size > 0 && st.mtimeMs !== answered) return st.mtimeMs;
+      if (Date.now() - t0 > idleLimit) return undefined;
       await sleep(pollMs);
     }
   };
 
   for (;;) {
-    if (!(await waitForTurn())) {
+    const turn = await waitForTurn();
+    if (turn === undefined) {
       tr.log([`wpi: no turn within ${idleLimit} ms; giving up`], true);
       return 1;
     }
-    answered = mtime(goFile);
+    answered = turn;
     const endM = mtime(endFile);
     if (endM !== undefined && endM !== staleEnd) {
       const r = o.player.onEnd(readText(endFile));
@@ -84,6 +90,12 @@ export async function runWpiFiles(o: WpiFilesOptions): Promise<number> {
       return r.exit ?? 0;
     }
     const text = readText(moveFile);
+    if (lastWritten !== undefined && text === lastWritten) {
+      // Our own move is still there: the referee has not taken it yet, so this is not a new turn.
+      tr.log(['move_file still holds our move; waiting']);
+      await sleep(pollMs);
+      continue;
+    }
     tr.input(`move_file: ${text.trim()}`);
     let r;
     try {
@@ -98,7 +110,8 @@ export async function runWpiFiles(o: WpiFilesOptions): Promise<number> {
     }
     tr.log(r.log);
     try {
-      writeFileSync(tmpFile, `${r.out[0]}\n`);
+      lastWritten = `${r.out[0]}\n`;
+      writeFileSync(tmpFile, lastWritten);
       renameSync(tmpFile, moveFile);
     } catch (e) {
       tr.log([`wpi: cannot write move_file: ${errorText(e)}`], true);

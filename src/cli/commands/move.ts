@@ -13,6 +13,7 @@
 import type { CommandModule } from 'yargs';
 import { makePoint } from '../../core/notation.js';
 import { Engine } from '../../search/engine.js';
+import { BOOK_OPTION, openBookOption } from '../book-option.js';
 import { fail, positionFromArgs, printJson, withPositionArgument, withPositionOptions, type LoadedPosition } from '../common.js';
 
 export function positiveInt(name: string, v: unknown): number | undefined {
@@ -23,11 +24,12 @@ export function positiveInt(name: string, v: unknown): number | undefined {
 }
 
 /** An engine holding the loaded position (fails with one line when the game is already over). */
-export function engineFor(pos: LoadedPosition, seed: string | undefined): Engine {
+export function engineFor(pos: LoadedPosition, seed: string | undefined, book?: string): Engine {
   const b = pos.board;
   for (let q = 0; q < b.area; q++) if (b.cells[q] !== 0 && b.hasFiveAt(q)) fail(`the game is over: ${makePoint(q, pos.size)} is part of a five`);
   if (b.ply >= b.area) fail('the board is full');
-  const engine = new Engine({ size: pos.size, rule: pos.rule, seed, now: () => performance.now() });
+  const probe = openBookOption(book);
+  const engine = new Engine({ size: pos.size, rule: pos.rule, seed, now: () => performance.now(), ...(probe ? { book: probe } : {}) });
   engine.setPosition(pos.spec.moves, b.toMove);
   return engine;
 }
@@ -47,6 +49,7 @@ export const command: CommandModule = {
       .option('depth', { type: 'number', requiresArg: true, describe: 'alpha-beta depth limit' })
       .option('seed', { type: 'string', requiresArg: true, describe: 'seed for tie-breaks (same seed + --nodes = same move)' })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON object: move, score, depth, nodes, ms, pv, source' })
+      .option('book', BOOK_OPTION)
       .example('$0 move "h8 i9 h9" --time 1000', 'white to move, one second')
       .example('$0 move "h8 i9 h9" --nodes 200000 --seed 1 --json', 'reproducible'),
   handler: (argv) => {
@@ -56,7 +59,7 @@ export const command: CommandModule = {
     const nodes = positiveInt('nodes', a.nodes);
     const depth = positiveInt('depth', a.depth);
     const pos = positionFromArgs(a);
-    const engine = engineFor(pos, a.seed === undefined ? undefined : String(a.seed));
+    const engine = engineFor(pos, a.seed === undefined ? undefined : String(a.seed), a.book === undefined ? undefined : String(a.book));
     const r = engine.go({ turnMs: budgetAfterStartup(time), nodes, depth });
     const size = pos.size;
     const pt = (q: number) => makePoint(q, size);

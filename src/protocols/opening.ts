@@ -56,6 +56,9 @@ export interface OpeningOptions {
   budgetMs?: number;
 }
 
+/** A node budget per millisecond of decision time that a loaded 2-core machine still meets. */
+const NODES_PER_MS = 30;
+
 export class OpeningAdvisor {
   private readonly rng: () => number;
   private readonly budgetMs: number;
@@ -68,8 +71,14 @@ export class OpeningAdvisor {
     this.budgetMs = opts.budgetMs ?? 1000;
   }
 
+  /**
+   * Limits for one of `evaluations` scorings. Node limits make the decision depend on the seed
+   * only (KoTH tournaments are meant to be reproducible); the time limit, set well above what
+   * the nodes take, is only a safety net on a very slow machine.
+   */
   private limits(evaluations: number): Limits {
-    return { turnMs: Math.max(5, Math.floor(this.budgetMs / Math.max(1, evaluations))) };
+    const ms = Math.max(5, Math.floor(this.budgetMs / Math.max(1, evaluations)));
+    return { nodes: Math.max(300, ms * NODES_PER_MS), turnMs: ms * 4 };
   }
 
   /** Score of `stones` with `toMove` to play, from `toMove`'s view: book first, then engine. */

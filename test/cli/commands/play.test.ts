@@ -39,12 +39,18 @@ const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at /);
 
 describe('gomoku play: arguments', () => {
   it('bad arguments: one line on stderr, exit 2', () => {
-    for (const args of [['--protocol', 'nope'], ['--protocol', 'koth', '--time', '-3'], ['--protocol', 'wpi', '--dir', '/no/such/dir'], ['--protocol', 'gomocup', '--book', '/no/such/book']]) {
+    for (const args of [['--protocol', 'nope'], ['--protocol', 'koth', '--time', '-3'], ['--protocol', 'wpi', '--dir', '/no/such/dir']]) {
       const r = cli(args);
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(/^gomoku: /);
     }
+  });
+  it('a missing book is one warning, and the bot plays on without it', () => {
+    const r = cli(['--protocol', 'gomocup', '--book', '/no/such/book']);
+    expect(r.status).toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^gomoku: no opening book/);
   });
   it('--help works', () => {
     const r = cli(['--help']);
@@ -127,9 +133,9 @@ describe('gomoku play: games through the local referees', () => {
   });
   it('WPI: first and second (the opponent takes the first stone in one game)', async () => {
     const fast = { sleepMs: 20, pollMs: 5, readDelayMs: 5 };
-    const a = await runWpiGame({ bot: bot('wpi', ['--poll-ms', '5']), seed: 'e1', botFirst: true, swapRate: 1, ...fast });
+    const a = await runWpiGame({ bot: bot('wpi', ['--poll-ms', '5', '--time', '200']), seed: 'e1', botFirst: true, swapRate: 1, ...fast });
     clean(a);
     expect(a.history[1]!.split(' ').slice(1)).toEqual(a.history[0]!.split(' ').slice(1)); // the swap happened
-    clean(await runWpiGame({ bot: bot('wpi', ['--poll-ms', '5']), seed: 'e2', botFirst: false, ...fast }));
+    clean(await runWpiGame({ bot: bot('wpi', ['--poll-ms', '5', '--time', '200']), seed: 'e2', botFirst: false, ...fast }));
   });
 });

@@ -96,7 +96,8 @@ export class AlphaBeta {
   }
 
   private attach(b: Board): void {
-    if (!this.geo || this.geo.size !== b.size) this.geo = new Geometry(b.size);
+    const reach = b.rule === 'standard' ? 5 : 4;
+    if (!this.geo || this.geo.size !== b.size || this.geo.reach !== reach) this.geo = new Geometry(b.size, reach);
     this.b = b;
     this.ev = new Evaluator(b, this.geo);
     this.gen = new MoveGen(b, this.geo);

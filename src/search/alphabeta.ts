@@ -164,7 +164,7 @@ export class AlphaBeta {
     // one candidate: a short search for its score and line, no more
     const lastDepth = n === 1 ? Math.min(maxDepth, 3) : maxDepth;
     for (let depth = 1; depth <= lastDepth; depth++) {
-      let window = 40;
+      let window = 80;
       let alpha = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev - window : -INF;
       let beta = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev + window : INF;
       let score: number;

@@ -11,7 +11,8 @@
  *    z's new line pattern with my stone added at c (no play/undo). If nothing is left the side
  *    to move is lost (generate returns -1): whatever it plays, opp makes an open four (two five
  *    cells) and it has no four to interpose;
- *  - otherwise every empty cell within distance 2 of a stone (GEN_QUIET).
+ *  - otherwise every empty cell within distance 2 of a stone that lies on a line with room for
+ *    five through some stone (GEN_QUIET; its pattern word is not all empty).
  * Moves come with ordering scores from MOVE_VALUE (attack for me + defence against opp).
  * Nothing here allocates.
  */
@@ -30,6 +31,8 @@ export class MoveGen {
   /** Number of stones within Chebyshev distance 2 of each cell. */
   readonly near: Uint8Array;
   kind = GEN_QUIET;
+  /** Leave out quiet cells whose line patterns are all empty for both colours. */
+  pruneDead = true;
   private readonly table: Uint8Array;
   private readonly zs: Int16Array;
   private readonly mark: Uint8Array;
@@ -191,10 +194,12 @@ export class MoveGen {
     const o = this.sp * 4;
     const size = b.size;
     const x0 = bb[o]!, x1 = bb[o + 2]!, y1 = bb[o + 3]!;
+    const pruneDead = this.pruneDead;
     for (let y = bb[o + 1]!; y <= y1; y++) {
       for (let q = y * size + x0, qe = y * size + x1; q <= qe; q++) {
         if (cells[q] !== 0 || near[q] === 0) continue;
         const p = pats[q]!;
+        if (p === 0 && pruneDead) continue; // on no line with room for five near a stone
         out[n] = q;
         scores[n++] = MOVE_VALUE[(p >>> meShift) & 0xfff]! + ((MOVE_VALUE[(p >>> oppShift) & 0xfff]! * 3) >> 2);
       }

@@ -10,7 +10,8 @@
  *  - Threat extension: a node whose only move is a forced block costs no depth.
  *  - Quiescence: at the horizon the side to move may play fours (a VCF-shaped search with
  *    stand-pat), so forced four sequences are seen past the nominal depth.
- *  - Late-move reductions and late-move pruning for quiet, non-tactical moves.
+ *  - Late-move reductions (a ln(depth)*ln(move number) table), late-move pruning and futility
+ *    pruning near the horizon, for quiet, non-tactical moves at calm nodes only.
  * Search is pure: the clock comes in as `now()`. No allocation per node: every ply has its
  * slice of preallocated move/score buffers.
  */
@@ -26,7 +27,16 @@ const STRIDE = 484;
 const INF = 32000;
 const QDEPTH = 8;
 /** Late-move pruning: quiet moves searched at a non-PV node of depth d. */
-const LMP = [0, 5, 8, 11, 14, 18, 22, 26];
+const LMP = [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32];
+/** Late-move reductions by depth and move number: about ln(depth) * ln(n) / LMR_DIV plies. */
+const LMR_DIV = 1.6;
+const LMR: Int8Array = (() => {
+  const t = new Int8Array(32 * 64);
+  for (let d = 1; d < 32; d++) for (let n = 1; n < 64; n++) t[d * 64 + n] = Math.max(1, Math.floor(0.5 + (Math.log(d) * Math.log(n + 1)) / LMR_DIV));
+  return t;
+})();
+/** Futility margins by depth: a calm node this far below alpha searches only its first and tactical moves. */
+const FUTILITY = [0, 120, 300];
 
 export interface AlphaBetaOptions {
   now?: () => number;
@@ -73,6 +83,8 @@ export class AlphaBeta {
   private readonly rootScores = new Int32Array(STRIDE);
   private nRoot = 0;
   nodes = 0;
+  /** Quiescence nodes of the last search (included in `nodes`). */
+  qnodes = 0;
   private maxNodes = Infinity;
   private hard = Infinity;
   private now: () => number = () => 0;
@@ -84,7 +96,8 @@ export class AlphaBeta {
   }
 
   private attach(b: Board): void {
-    if (!this.geo || this.geo.size !== b.size) this.geo = new Geometry(b.size);
+    const reach = b.rule === 'standard' ? 5 : 4;
+    if (!this.geo || this.geo.size !== b.size || this.geo.reach !== reach) this.geo = new Geometry(b.size, reach);
     this.b = b;
     this.ev = new Evaluator(b, this.geo);
     this.gen = new MoveGen(b, this.geo);
@@ -105,6 +118,7 @@ export class AlphaBeta {
     this.maxNodes = opts.maxNodes ?? Infinity;
     const maxDepth = Math.min(opts.maxDepth ?? 100, MAX_PLY - 20);
     this.nodes = 0;
+    this.qnodes = 0;
     this.stopped = false;
     this.seldepth = 0;
     this.tt.newSearch();
@@ -150,7 +164,7 @@ export class AlphaBeta {
     // one candidate: a short search for its score and line, no more
     const lastDepth = n === 1 ? Math.min(maxDepth, 3) : maxDepth;
     for (let depth = 1; depth <= lastDepth; depth++) {
-      let window = 40;
+      let window = 80;
       let alpha = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev - window : -INF;
       let beta = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev + window : INF;
       let score: number;
@@ -361,6 +375,16 @@ export class AlphaBeta {
       }
     }
 
+    // Futility: a calm node (the opponent has no five or open-four cell) far below alpha near
+    // the horizon searches only its first move and the tactical ones. (Null-move pruning was
+    // tried here and cost nodes with this evaluation: the side to move's tempo bonus flips.)
+    const counts = b.counts;
+    const mbase = (b.toMove - 1) * 16;
+    const obase = 16 - mbase;
+    const calm = counts[obase + C_FIVE]! + counts[obase + C_OPEN_FOUR]! === 0;
+    const staticEval = !isPv && calm && depth <= 2 ? this.ev.evaluate() : 0;
+    const futile = !isPv && calm && depth <= 2 && staticEval + FUTILITY[depth]! <= alpha && alpha > -MATE_BOUND;
+
     const base = ply * STRIDE;
     const moves = this.moves;
     const scores = this.scores;
@@ -409,15 +433,15 @@ export class AlphaBeta {
       moves[base + i] = m;
       scores[base + i] = bs;
       const tactical = !quiet || bs >= TACTICAL_SCORE;
-      if (quiet && !isPv && !tactical && depth < LMP.length && searched >= LMP[depth]! && best > -MATE_BOUND) break;
+      if (quiet && !isPv && !tactical && best > -MATE_BOUND && ((searched >= LMP[depth < LMP.length ? depth : LMP.length - 1]!) || (futile && searched > 0))) break;
 
       this.make(m);
       let score: number;
       if (searched === 0) score = -this.pvs(-beta, -alpha, newDepth, ply + 1, isPv);
       else {
         let r = 0;
-        if (quiet && !tactical && depth >= 3 && searched >= 3) {
-          r = 1 + (searched >= 6 ? 1 : 0) + (depth >= 6 && searched >= 12 ? 1 : 0);
+        if (quiet && !tactical && depth >= 3 && searched >= 2) {
+          r = LMR[(depth < 32 ? depth : 31) * 64 + (searched < 64 ? searched : 63)]!;
           if (isPv) r--;
           if (r > newDepth - 1) r = newDepth - 1 > 0 ? newDepth - 1 : 0;
         }
@@ -471,6 +495,7 @@ export class AlphaBeta {
   private qsearch(alpha: number, beta: number, ply: number, qd: number): number {
     this.pvLen[ply] = ply;
     this.nodes++;
+    this.qnodes++;
     this.checkLimits();
     if (this.stopped) return 0;
     const b = this.b;

@@ -54,10 +54,11 @@ export const MOVE_VALUE: Int32Array = (() => {
   return t;
 })();
 
-/** Cells whose patterns can change when a stone is placed at q: q and its line neighbours within 5. */
+/** Cells whose patterns can change when a stone is placed at q: q and its line neighbours within reach. */
 export class Geometry {
   readonly size: number;
   readonly area: number;
+  readonly reach: number;
   /** affected[q * 41 + i], i < affectedCount[q]. */
   readonly affected: Int16Array;
   readonly affectedCount: Uint8Array;
@@ -67,8 +68,10 @@ export class Geometry {
   /** line[((q * 4 + d) * 11) + k + 5]: the cell at offset k (-5..5) along direction d, or -1. */
   readonly line: Int16Array;
 
-  constructor(size: number) {
+  /** `reach`: how far a stone can change a cell's pattern along a line (4 in freestyle, 5 in standard). */
+  constructor(size: number, reach = 5) {
     this.size = size;
+    this.reach = reach;
     const area = size * size;
     this.area = area;
     this.affected = new Int16Array(area * 41);
@@ -90,7 +93,7 @@ export class Geometry {
           if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
           const r = ny * size + nx;
           this.line[(q * 4 + d) * 11 + k + 5] = r;
-          if (k !== 0) this.affected[q * 41 + n++] = r;
+          if (k !== 0 && k <= reach && k >= -reach) this.affected[q * 41 + n++] = r;
         }
       }
       this.affectedCount[q] = n;

@@ -11,7 +11,8 @@
  *    z's new line pattern with my stone added at c (no play/undo). If nothing is left the side
  *    to move is lost (generate returns -1): whatever it plays, opp makes an open four (two five
  *    cells) and it has no four to interpose;
- *  - otherwise every empty cell within distance 2 of a stone (GEN_QUIET).
+ *  - otherwise every empty cell within distance 2 of a stone that lies on a line with room for
+ *    five through some stone (GEN_QUIET; its pattern word is not all empty).
  * Moves come with ordering scores from MOVE_VALUE (attack for me + defence against opp).
  * Nothing here allocates.
  */
@@ -30,9 +31,14 @@ export class MoveGen {
   /** Number of stones within Chebyshev distance 2 of each cell. */
   readonly near: Uint8Array;
   kind = GEN_QUIET;
+  /** Leave out quiet cells whose line patterns are all empty for both colours. */
+  pruneDead = true;
   private readonly table: Uint8Array;
   private readonly zs: Int16Array;
   private readonly mark: Uint8Array;
+  /** Bounding box of the stones, grown by 2 and clipped: x0, y0, x1, y1; a stack with one entry per stone. */
+  private readonly box: Int8Array;
+  private sp = 0;
 
   constructor(
     private readonly b: Board,
@@ -42,11 +48,17 @@ export class MoveGen {
     this.table = patternTable(b.rule);
     this.zs = new Int16Array(b.area);
     this.mark = new Uint8Array(b.area);
+    this.box = new Int8Array((b.area + 2) * 4);
     this.reset();
   }
 
   reset(): void {
     this.near.fill(0);
+    this.sp = 0;
+    this.box[0] = 127; // empty: x0 > x1
+    this.box[1] = 127;
+    this.box[2] = -1;
+    this.box[3] = -1;
     for (let q = 0; q < this.b.area; q++) if (this.b.cells[q] !== 0) this.onPlay(q);
   }
 
@@ -55,6 +67,21 @@ export class MoveGen {
     const n = this.geo.boxCount[q]!;
     const base = q * 24;
     for (let i = 0; i < n; i++) this.near[box[base + i]!]!++;
+    const size = this.b.size;
+    const x = q % size;
+    const y = (q - x) / size;
+    const bb = this.box;
+    const o = this.sp * 4;
+    const lx = x < 2 ? 0 : x - 2;
+    const ly = y < 2 ? 0 : y - 2;
+    const hx = x + 2 >= size ? size - 1 : x + 2;
+    const hy = y + 2 >= size ? size - 1 : y + 2;
+    const x0 = bb[o]!, y0 = bb[o + 1]!, x1 = bb[o + 2]!, y1 = bb[o + 3]!;
+    bb[o + 4] = lx < x0 ? lx : x0;
+    bb[o + 5] = ly < y0 ? ly : y0;
+    bb[o + 6] = hx > x1 ? hx : x1;
+    bb[o + 7] = hy > y1 ? hy : y1;
+    this.sp++;
   }
 
   onUndo(q: number): void {
@@ -62,6 +89,7 @@ export class MoveGen {
     const n = this.geo.boxCount[q]!;
     const base = q * 24;
     for (let i = 0; i < n; i++) this.near[box[base + i]!]!--;
+    this.sp--;
   }
 
   /**
@@ -162,11 +190,19 @@ export class MoveGen {
     }
     this.kind = GEN_QUIET;
     const near = this.near;
-    for (let q = 0; q < area; q++) {
-      if (cells[q] !== 0 || near[q] === 0) continue;
-      const p = pats[q]!;
-      out[n] = q;
-      scores[n++] = MOVE_VALUE[(p >>> meShift) & 0xfff]! + ((MOVE_VALUE[(p >>> oppShift) & 0xfff]! * 3) >> 2);
+    const bb = this.box;
+    const o = this.sp * 4;
+    const size = b.size;
+    const x0 = bb[o]!, x1 = bb[o + 2]!, y1 = bb[o + 3]!;
+    const pruneDead = this.pruneDead;
+    for (let y = bb[o + 1]!; y <= y1; y++) {
+      for (let q = y * size + x0, qe = y * size + x1; q <= qe; q++) {
+        if (cells[q] !== 0 || near[q] === 0) continue;
+        const p = pats[q]!;
+        if (p === 0 && pruneDead) continue; // on no line with room for five near a stone
+        out[n] = q;
+        scores[n++] = MOVE_VALUE[(p >>> meShift) & 0xfff]! + ((MOVE_VALUE[(p >>> oppShift) & 0xfff]! * 3) >> 2);
+      }
     }
     if (n === base) {
       // empty board (or nothing near): the centre, else the first empty cell

@@ -7,12 +7,14 @@
  *  - optimum: the soft limit; no new iteration (or solver stage) starts after it.
  *
  * Sources, the tightest wins:
- *  - turnMs (per-move time): maximum = turnMs - margin, optimum = 45% of that (an iteration
- *    costs about as much as all earlier ones together, so starting one later rarely finishes).
+ *  - turnMs (per-move time): maximum = turnMs - margin, optimum = 60% of that (an iteration
+ *    costs about as much as all earlier ones together; an interrupted one is not wasted: the
+ *    previous best move is searched first, and any move that beat it by then is played).
  *  - gameLeftMs (+ incrementMs): spread over an expected number of moves still to play
  *    (movesToGo = max(12, 40 - ply/4)): optimum = left / movesToGo + 0.8 * increment,
  *    maximum = min(3 * optimum, left / 4 + increment) - margin.
- *  - matchMs (whole-match budget, Gomocup timeout_match): paced over movesToGo as above.
+ *  - matchMs (whole-match budget, Gomocup timeout_match): optimum = matchMs / (1.5 * movesToGo),
+ *    maximum = min(3 * optimum, matchMs / 4) - margin.
  * Node and depth limits pass through unchanged. With no time limit at all, both are Infinity.
  */
 import type { Limits } from './types.js';
@@ -39,7 +41,7 @@ export function planTime(limits: Limits, ply = 0): TimePlan {
   if (limits.turnMs !== undefined && limits.turnMs >= 0) {
     const hard = Math.max(1, limits.turnMs - safetyMargin(limits.turnMs));
     maximum = Math.min(maximum, hard);
-    optimum = Math.min(optimum, hard * 0.45);
+    optimum = Math.min(optimum, hard * 0.6);
   }
   if (limits.gameLeftMs !== undefined && limits.gameLeftMs >= 0) {
     const left = limits.gameLeftMs;

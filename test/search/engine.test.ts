@@ -119,8 +119,14 @@ describe('engine pipeline', () => {
       let result = 0;
       for (let ply = 0; ply < 30 && !result && e.board.ply < e.board.area; ply++) {
         const t0 = performance.now();
+        const c0 = process.cpuUsage();
         const r = e.go({ turnMs: 100 });
-        expect(performance.now() - t0).toBeLessThanOrEqual(100);
+        const c = process.cpuUsage(c0);
+        // The hard limit is exact on an injected clock (timeman.test.ts). Here, on a shared
+        // machine where other processes take the CPU away, the work done (CPU time) stays
+        // inside the limit and the wall time only catches a runaway search.
+        expect((c.user + c.system) / 1000).toBeLessThanOrEqual(100);
+        expect(performance.now() - t0).toBeLessThanOrEqual(300);
         expect(e.isLegal(r.move)).toBe(true);
         e.play(r.move);
         result = e.board.lastMoveWon();

@@ -77,11 +77,11 @@ describe('threat-aware move generation', () => {
     expect(checked).toBeGreaterThan(50);
   });
 
-  it('quiet positions: every empty cell within distance 2 of a stone', () => {
+  it('quiet positions: every empty cell within distance 2 of a stone that is on one of its lines', () => {
     const b = boardOf('h8');
     const r = gen(b);
     expect(r.kind).toBe(GEN_QUIET);
-    expect(r.n).toBe(24);
+    expect(r.n).toBe(16); // the 5x5 box minus the centre and the 8 knight-move cells
     const empty = gen(new Board(15, 'freestyle'));
     expect(empty.moves).toEqual([7 * 15 + 7]);
   });

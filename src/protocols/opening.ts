@@ -78,7 +78,7 @@ export class OpeningAdvisor {
    */
   private limits(evaluations: number): Limits {
     const ms = Math.max(5, Math.floor(this.budgetMs / Math.max(1, evaluations)));
-    return { nodes: Math.max(300, ms * NODES_PER_MS), turnMs: ms * 4 };
+    return { nodes: Math.max(300, ms * NODES_PER_MS), turnMs: Math.max(2000, ms * 20) };
   }
 
   /** Score of `stones` with `toMove` to play, from `toMove`'s view: book first, then engine. */

@@ -44,7 +44,7 @@ export const command: CommandModule = {
   describe: "the engine's move for the side to move",
   builder: (y) =>
     withPositionOptions(withPositionArgument(y))
-      .option('time', { type: 'number', default: 1000, requiresArg: true, describe: 'time for the whole command in ms (Node start-up included)' })
+      .option('time', { type: 'number', requiresArg: true, describe: 'time for the whole command in ms, Node start-up included (default 1000, or none with --nodes/--depth: then the result depends only on the seed)' })
       .option('nodes', { type: 'number', requiresArg: true, describe: 'node limit (deterministic with --seed)' })
       .option('depth', { type: 'number', requiresArg: true, describe: 'alpha-beta depth limit' })
       .option('seed', { type: 'string', requiresArg: true, describe: 'seed for tie-breaks (same seed + --nodes = same move)' })
@@ -54,13 +54,13 @@ export const command: CommandModule = {
       .example('$0 move "h8 i9 h9" --nodes 200000 --seed 1 --json', 'reproducible'),
   handler: (argv) => {
     const a = argv as Record<string, unknown>;
-    const time = Number(a.time);
-    if (!Number.isFinite(time) || time <= 0) fail(`--time must be a positive number of ms, got '${String(a.time)}'`);
     const nodes = positiveInt('nodes', a.nodes);
     const depth = positiveInt('depth', a.depth);
+    const time = a.time === undefined ? (nodes === undefined && depth === undefined ? 1000 : undefined) : Number(a.time);
+    if (time !== undefined && (!Number.isFinite(time) || time <= 0)) fail(`--time must be a positive number of ms, got '${String(a.time)}'`);
     const pos = positionFromArgs(a);
     const engine = engineFor(pos, a.seed === undefined ? undefined : String(a.seed), a.book === undefined ? undefined : String(a.book));
-    const r = engine.go({ turnMs: budgetAfterStartup(time), nodes, depth });
+    const r = engine.go({ turnMs: time === undefined ? undefined : budgetAfterStartup(time), nodes, depth });
     const size = pos.size;
     const pt = (q: number) => makePoint(q, size);
     if (a.json === true) {

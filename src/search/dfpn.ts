@@ -55,6 +55,13 @@ const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
 const STRIDE = 484;
 const CLASS_WEIGHT = [0, 4, 16, 12, 40, 120, 100, 500, 2000, 10000];
 
+/** More than 3 cells away (Chebyshev) from `ref`. */
+function far(q: number, ref: number, size: number): boolean {
+  const dx = (q % size) - (ref % size);
+  const dy = ((q / size) | 0) - ((ref / size) | 0);
+  return dx > 3 || dx < -3 || dy > 3 || dy < -3;
+}
+
 function add(a: number, b: number): number {
   const s = a + b;
   return s >= INF ? INF : s;
@@ -226,10 +233,15 @@ export class PnSearcher {
     const comb = b.comb;
     let n = 0;
     const start = base + have;
+    const size = b.size;
     for (let q = 0; q < b.area; q++) {
       if (b.cells[q] !== 0) continue;
       const c = comb[q * 2 + o]!;
-      if (c === C_CLOSED_THREE || c === C_DOUBLE_TWO) this.moves[start + n++] = q;
+      if (c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
+      // only near the last few moves: a quiet move elsewhere rarely starts a winning threat
+      let near = false;
+      for (let k = 1; k <= 4 && k <= b.ply && !near; k++) near = !far(q, b.history[b.ply - k]!, size);
+      if (near) this.moves[start + n++] = q;
     }
     return n;
   }

@@ -9,6 +9,8 @@ import type { Color, Rule } from '../core/types.js';
 import { solve } from '../search/solver.js';
 import { Engine } from '../search/engine.js';
 import { MATE } from '../search/types.js';
+import { makeCertificate, parseCertificate } from '../proof/certificate.js';
+import { verifyCertificate } from '../proof/verify.js';
 
 export interface BookJob {
   /** The position's row id (echoed back). */
@@ -24,6 +26,13 @@ export interface BookJob {
   scoreNodes: number;
   /** Optional wall-clock cap for the solver, ms. */
   solveMs?: number;
+  /**
+   * Check a solver proof with the independent checker before claiming it (default true);
+   * a proof the checker rejects, or cannot decide within `checkMs` (default 2000), is
+   * reported as unknown with `error` saying why.
+   */
+  check?: boolean;
+  checkMs?: number;
 }
 
 export interface BookJobResult {
@@ -56,6 +65,10 @@ export function runBookJob(job: BookJob): BookJobResult {
       if (job.solveMs !== undefined) opts.timeMs = job.solveMs;
       const r = solve(b, opts);
       nodes += r.nodes;
+      const rejected = r.result !== 'unknown' && job.check !== false ? checkProof(b, r.winner, r.entries, job.checkMs ?? 2000) : undefined;
+      if (rejected) {
+        return { id: job.id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'rejected', nodes, ms: Date.now() - t0, pv: [], error: rejected };
+      }
       if (r.result !== 'unknown') {
         const plies = Math.max(1, r.pv.length);
         const win = r.result === 'win';
@@ -85,4 +98,21 @@ export function runBookJob(job: BookJob): BookJobResult {
   } catch (e) {
     return { id: job.id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'error', nodes: 0, ms: Date.now() - t0, pv: [], error: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/** Why the independent checker does not accept the solver's proof, or undefined if it does. */
+function checkProof(b: Board, winner: Color | undefined, entries: readonly { black: readonly number[]; white: readonly number[]; move: number }[] | undefined, maxMs: number): string | undefined {
+  if (winner === undefined || entries === undefined) return 'the solver gave no strategy';
+  const text = makeCertificate({
+    size: b.size,
+    rule: b.rule,
+    root: { kind: 'stones', black: b.stones(1), white: b.stones(2), toMove: b.toMove },
+    winner,
+    entries,
+  });
+  const cert = parseCertificate(text);
+  if (!cert.ok) return 'the certificate does not parse';
+  const rep = verifyCertificate(cert.value, { maxMs });
+  if (rep.result === 'verified') return undefined;
+  return `checker: ${rep.result}${rep.reason ? ` (${rep.reason})` : ''}`;
 }

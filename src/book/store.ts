@@ -426,6 +426,27 @@ export class BookStore {
     };
   }
 
+  /**
+   * Drop what an expansion only listed: for every node whose children are ALL unevaluated,
+   * undecided, unexpanded rows, remove its edges and mark it unexpanded again (the builder
+   * lists them again when it needs them), then delete such rows that no edge points to any
+   * more. A child that another, still expanded parent lists stays, so no expanded node ever
+   * loses a child (which could turn an incomplete list into a false disproof). Then VACUUM.
+   */
+  compact(): { parents: number; positions: number } {
+    const r = this.transaction(() => {
+      const parents = this.st.pruneParents.all() as { parent: number }[];
+      for (const { parent } of parents) {
+        this.st.deleteEdgesFrom.run(parent);
+        this.st.setExpanded.run(0, parent);
+      }
+      const deleted = this.st.deleteOrphanLeaves.run().changes;
+      return { parents: parents.length, positions: deleted };
+    });
+    this.db.exec('VACUUM');
+    return r;
+  }
+
   /** `PRAGMA integrity_check`: 'ok' or the problems found. */
   integrityCheck(): string {
     const rows = this.db.pragma('integrity_check') as { integrity_check: string }[];
@@ -495,6 +516,16 @@ function prepareWrites(db: Database.Database) {
     setExpanded: db.prepare('UPDATE positions SET expanded = ? WHERE id = ?'),
     addEdge: db.prepare('INSERT INTO edges (parent, move, child) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
     deleteEntries: db.prepare('DELETE FROM proof_entries WHERE position = ?'),
+    pruneParents: db.prepare(
+      `SELECT e.parent AS parent FROM edges e JOIN positions c ON c.id = e.child GROUP BY e.parent
+       HAVING sum(c.evaluated = 0 AND c.verdict = 'unknown' AND c.expanded = 0) = count(*)`,
+    ),
+    deleteEdgesFrom: db.prepare('DELETE FROM edges WHERE parent = ?'),
+    deleteOrphanLeaves: db.prepare(
+      `DELETE FROM positions WHERE evaluated = 0 AND verdict = 'unknown' AND expanded = 0
+         AND NOT EXISTS (SELECT 1 FROM edges WHERE child = positions.id)
+         AND NOT EXISTS (SELECT 1 FROM jobs WHERE position = positions.id)`,
+    ),
     addEntry: db.prepare('INSERT INTO proof_entries (position, black, white, move) VALUES (?, ?, ?, ?)'),
     setState: db.prepare('INSERT INTO build_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
     jobStarted: db.prepare('INSERT INTO jobs (position, kind, started) VALUES (?, ?, ?) ON CONFLICT (position) DO UPDATE SET kind = excluded.kind, started = excluded.started'),

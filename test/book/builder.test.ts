@@ -43,6 +43,8 @@ describe('buildBook with real jobs (in process)', () => {
     for (const r of s.positions()) if (r.evaluated) expect(r.nodes).toBeGreaterThan(0);
     const state = s.getState('build:swap2:freestyle:15:3');
     expect(JSON.parse(state!)).toMatchObject({ opening: 'swap2', size: 15, region: 3 });
+    s.compact(); // drops listed-only children; nothing evaluated is lost
+    expect(evaluatedCount(s)).toBe(12);
     const second = await buildBook(base(s, { budget: { jobs: 7 } }));
     expect(second.jobs).toBe(7);
     expect(evaluatedCount(s)).toBe(19);

@@ -117,6 +117,35 @@ describe('BookStore rows', () => {
     again.close();
   });
 
+  test('compact drops listed-only children, keeps shared ones and evaluated ones', () => {
+    const s = openStore(tmp.file('compact.db'));
+    const mk = (key: string, evaluated: boolean) => {
+      const r = s.ensure({ rule: 'freestyle', size: 15, key, stones: 1, toMove: 1, opening: 't' });
+      if (evaluated) s.update(r.id, { verdict: 'unknown', score: 0, depth: 1, bestMove: null, pn: 1, dn: 1, proofSize: 0, addNodes: 1, method: 's', evaluated: 1 });
+      return r.id;
+    };
+    const a = mk('15.b.00.', true); // all children listed only -> pruned
+    const b = mk('15.b.01.', true); // one child evaluated -> kept
+    const a1 = mk('15.b.02.', false);
+    const a2 = mk('15.b.03.', false); // also a child of b -> row kept
+    const b1 = mk('15.b.04.', true);
+    s.addEdge(a, 1, a1);
+    s.addEdge(a, 2, a2);
+    s.addEdge(b, 1, a2);
+    s.addEdge(b, 2, b1);
+    s.setExpanded(a, 1);
+    s.setExpanded(b, 1);
+    expect(s.compact()).toEqual({ parents: 1, positions: 1 });
+    expect(s.getById(a1)).toBeUndefined();
+    expect(s.getById(a2)).toBeDefined();
+    expect(s.getById(a)!.expanded).toBe(0);
+    expect(s.children(a)).toEqual([]);
+    expect(s.children(b).map((e) => e.child)).toEqual([a2, b1]);
+    expect(s.getById(b)!.expanded).toBe(1);
+    expect(s.integrityCheck()).toBe('ok');
+    s.close();
+  });
+
   test('a read-only store reads but cannot write', () => {
     const f = tmp.file('ro.db');
     const w = openStore(f);

@@ -98,6 +98,7 @@ export const command: CommandModule = {
       .option('budget', { type: 'string', default: '500', describe: "time ('10m', '90s', '1h') or number of jobs ('500')" })
       .option('solve-nodes', { type: 'number', default: 20000, describe: 'solver node budget per job' })
       .option('score-nodes', { type: 'number', default: 20000, describe: 'engine node budget per scoring job' })
+      .option('compact', { type: 'boolean', default: true, describe: 'at the end, drop children that were listed but never evaluated (--no-compact keeps them)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
       .epilog('Ctrl-C stops handing out jobs and writes the ones in flight; run the same command again to resume.'),
   handler: async (argv) => {
@@ -170,6 +171,10 @@ export const command: CommandModule = {
         },
       });
       if (!quiet) process.stderr.write((tty ? `\r\x1b[K` : '') + progressLine(summary) + '\n');
+      if (a.compact !== false) {
+        const c = store.compact();
+        if (!quiet && c.positions > 0) process.stderr.write(`compacted: ${c.positions} listed-only positions dropped (${c.parents} nodes to list again)\n`);
+      }
       store.settle();
       process.stdout.write(
         `${summary.stoppedBy === 'done' ? 'done' : summary.stoppedBy === 'stop' ? 'stopped' : 'budget spent'}: ${summary.jobs} jobs in ${(summary.elapsedMs / 1000).toFixed(1)} s, ` +

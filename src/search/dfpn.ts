@@ -68,7 +68,10 @@ function add(a: number, b: number): number {
 }
 
 export class PnSearcher {
+  /** Threat-space results with the plain rules, with the wide rules (VCF threats), and for the
+   *  game tree. Disproofs depend on the rules, so each keeps its own; only proofs are shared. */
   readonly vctTT: PnTable;
+  readonly wideTT: PnTable;
   readonly gameTT: PnTable;
   private tt!: PnTable;
   private readonly moves: Int16Array;
@@ -101,6 +104,7 @@ export class PnSearcher {
 
   constructor(ttBits = 20) {
     this.vctTT = new PnTable(ttBits);
+    this.wideTT = new PnTable(ttBits);
     this.gameTT = new PnTable(ttBits - 2);
     this.moves = new Int16Array(STRIDE * 130);
     this.cLo = new Int32Array(STRIDE * 130);
@@ -114,6 +118,7 @@ export class PnSearcher {
     const tag = `${b.size}/${b.rule}`;
     if (tag !== this.tag) {
       this.vctTT.clear();
+      this.wideTT.clear();
       this.gameTT.clear();
       this.tag = tag;
     }
@@ -128,7 +133,8 @@ export class PnSearcher {
     this.b = b;
     this.a = attacker;
     this.mode = opts.mode ?? 'vct';
-    this.tt = this.mode === 'vct' ? this.vctTT : this.gameTT;
+    this.vcfThreats = opts.vcfThreats ?? false;
+    this.tt = this.mode === 'game' ? this.gameTT : this.vcfThreats ? this.wideTT : this.vctTT;
     this.nodes = 0;
     this.aborted = false;
     this.maxNodes = opts.maxNodes ?? Infinity;
@@ -137,7 +143,6 @@ export class PnSearcher {
     this.maxDepth = Math.min(opts.maxDepth ?? (this.mode === 'vct' ? 60 : 40), 120);
     this.width = opts.width ?? 8;
     this.leafVctNodes = opts.leafVctNodes ?? 300;
-    this.vcfThreats = opts.vcfThreats ?? false;
     const isOr = b.toMove === attacker;
     this.mid(isOr, 0, INF - 1, INF - 1);
     const status: PnStatus = this.retPn === 0 ? 'proven' : this.retDn === 0 && !this.aborted ? 'disproven' : 'unknown';
@@ -173,7 +178,15 @@ export class PnSearcher {
 
   /** TT value of a position, for proof extraction: [pn, dn, best] or undefined. */
   lookup(b: Board, mode: PnMode): [number, number, number] | undefined {
-    const tt = mode === 'vct' ? this.vctTT : this.gameTT;
+    if (mode === 'vct') {
+      // a proof from either rule set will do
+      for (const tt of [this.vctTT, this.wideTT]) {
+        const e = tt.find(b.hashLo, b.hashHi);
+        if (e >= 0 && tt.pn[e] === 0) return [0, tt.dn[e]!, tt.best[e]!];
+      }
+      return undefined;
+    }
+    const tt = this.gameTT;
     const e = tt.find(b.hashLo, b.hashHi);
     if (e < 0) return undefined;
     return [tt.pn[e]!, tt.dn[e]!, tt.best[e]!];
@@ -498,7 +511,7 @@ export class PnSearcher {
     const saveDepth = this.maxDepth;
     const saveNodes = this.nodes;
     this.mode = 'vct';
-    this.tt = this.vctTT;
+    this.tt = this.vcfThreats ? this.wideTT : this.vctTT;
     this.maxNodes = Math.min(saveMax, this.nodes + this.leafVctNodes);
     this.maxDepth = Math.min(120, depth + 40);
     const wasAborted = this.aborted;

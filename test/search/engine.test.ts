@@ -99,11 +99,22 @@ describe('engine pipeline', () => {
     expect(black.source === 'vcf' || black.source === 'five').toBe(false);
   });
 
-  it('uses the book first when it has a legal move', () => {
-    const book: BookProbe = { probe: (b) => (b.ply === 1 ? { verdict: 'unknown', score: 12, depth: 3, bestMove: 7 * 15 + 8 } : undefined) };
+  it('uses the book first when it has a legal move from a deep enough search', () => {
+    const book: BookProbe = { probe: (b) => (b.ply === 1 ? { verdict: 'unknown', score: 12, depth: 12, bestMove: 7 * 15 + 8 } : undefined) };
     const e = new Engine({ now: clock, book });
     e.board = boardOf('h8');
     expect(e.go({ turnMs: 200 })).toMatchObject({ move: 7 * 15 + 8, source: 'book', score: 12 });
+  });
+
+  it('plays a proven book win at once, but searches past a shallow book score', () => {
+    const win: BookProbe = { probe: (b) => (b.ply === 1 ? { verdict: 'win', score: 29000, depth: 2, bestMove: 7 * 15 + 8 } : undefined) };
+    const e = new Engine({ now: clock, book: win });
+    e.board = boardOf('h8');
+    expect(e.go({ turnMs: 200 })).toMatchObject({ move: 7 * 15 + 8, source: 'book' });
+    const shallow: BookProbe = { probe: (b) => (b.ply === 1 ? { verdict: 'unknown', score: 12, depth: 3, bestMove: 0 } : undefined) };
+    const e2 = new Engine({ now: clock, book: shallow });
+    e2.board = boardOf('h8');
+    expect(e2.go({ turnMs: 200 }).source).not.toBe('book');
   });
 
   it('same seed and node limit give the same move', () => {

@@ -53,21 +53,25 @@ if (existsSync(openingsFile)) {
     positions.push({ name: o.id, moves: o.coordinates.map(([x, y]) => (7 - y) * 15 + (7 + x)) });
   }
 }
-// middle games built here: from the first openings, 14 more plies of alpha-beta at a fixed
-// node budget (deterministic), so the positions are real, undecided 15x15 middle games
+// middle games built here: from the first openings, up to 16 more plies of alpha-beta at a
+// fixed node budget (deterministic); the position kept is the last calm one (no five, open-four
+// or four-three cell for either side), so these are real, undecided 15x15 middle games
 function midgame(opening) {
   const b = new Board(15, 'freestyle');
   for (const m of opening) b.play(m);
   const ab = new AlphaBeta(14);
   const moves = [...opening];
-  for (let i = 0; i < 14; i++) {
+  let calm = moves.length;
+  const isCalm = () => [0, 16].every((o) => b.counts[o + 9] + b.counts[o + 8] + b.counts[o + 7] === 0);
+  for (let i = 0; i < 16; i++) {
     ab.clear();
     const r = ab.search(b, { maxNodes: 4000 });
     if (r.move < 0 || Math.abs(r.score) > 20000) break;
     b.play(r.move);
     moves.push(r.move);
+    if (isCalm()) calm = moves.length;
   }
-  return moves;
+  return moves.slice(0, calm);
 }
 const openingsForMid = positions.length > 0 ? positions.slice(0, quick ? 3 : 6).map((p) => p.moves) : [[112], [112, 96], [112, 98, 126]];
 openingsForMid.forEach((o, i) => positions.push({ name: `midgame-${i + 1}`, moves: midgame(o) }));

@@ -58,7 +58,7 @@ for (const p of protocols) {
     console.error(`unknown protocol ${p}`);
     process.exit(2);
   }
-  const c = { bot: 0, opponent: 0, draw: 0, illegal: 0, timeout: 0, crash: 0, protocol: 0, maxMs: 0 };
+  const c = { bot: 0, opponent: 0, draw: 0, illegal: 0, timeout: 0, crash: 0, protocol: 0, maxMs: 0, firstMs: 0 };
   const t0 = Date.now();
   for (let i = 0; i < games; i++) {
     const r = await run(i);
@@ -68,13 +68,14 @@ for (const p of protocols) {
       console.error(`${p} game ${i}: ${r.reason}: ${r.detail}\n${r.botStderr}\n${r.transcript.slice(-6).join('\n')}`);
     } else if (r.fault === 'opponent') console.error(`${p} game ${i}: opponent fault ${r.reason}: ${r.detail}`);
     c.maxMs = Math.max(c.maxMs, Math.round(r.maxBotMs));
+    c.firstMs = Math.max(c.firstMs, Math.round(r.firstBotMs));
   }
   const faults = c.illegal + c.timeout + c.crash + c.protocol;
   bad += faults;
   console.log(
     `${p.padEnd(8)} games ${games}  bot wins ${c.bot}  opponent wins ${c.opponent}  draws ${c.draw}  ` +
       `illegal ${c.illegal}  timeouts ${c.timeout}  crashes ${c.crash}  protocol errors ${c.protocol}  ` +
-      `slowest answer ${c.maxMs} ms  (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      `slowest answer ${c.maxMs} ms (first answer, with start-up: up to ${c.firstMs} ms)  (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
   );
 }
 process.exit(bad === 0 ? 0 : 1);

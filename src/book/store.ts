@@ -111,7 +111,8 @@ export interface PositionRow {
   nodes: number;
   method: string | null;
   evaluated: number;
-  expanded: boolean;
+  /** 0 not expanded, 1 near moves listed, 2 every move listed (see pn-tree.ts). */
+  expanded: number;
   created: number;
   updated: number;
 }
@@ -215,7 +216,7 @@ function fromRaw(r: RawRow): PositionRow {
     nodes: r.nodes,
     method: r.method,
     evaluated: r.evaluated,
-    expanded: r.expanded !== 0,
+    expanded: r.expanded,
     created: r.created,
     updated: r.updated,
   };
@@ -304,7 +305,11 @@ export class BookStore {
     return r ? fromRaw(r) : undefined;
   }
 
-  /** The compact lookup used by the runtime probe: only the fields a BookHit needs. */
+  /**
+   * The compact lookup used by the runtime probe: only the fields a BookHit needs, and only
+   * for positions the book knows something about (a row listed by an expansion but never
+   * evaluated or decided is no hit).
+   */
   lookup(rule: Rule, key: string): { verdict: Verdict; score: number; depth: number; bestMove: number | null } | undefined {
     const r = this.st.lookup.get(rule, key) as { verdict: Verdict; score: number; depth: number; best_move: number | null } | undefined;
     return r ? { verdict: r.verdict, score: r.score, depth: r.depth, bestMove: r.best_move } : undefined;
@@ -330,8 +335,8 @@ export class BookStore {
     this.st.updatePn.run(pn, dn, verdict, bestMove, score, proofSize, now, id);
   }
 
-  setExpanded(id: number, expanded: boolean): void {
-    this.st.setExpanded.run(expanded ? 1 : 0, id);
+  setExpanded(id: number, stage: number): void {
+    this.st.setExpanded.run(stage, id);
   }
 
   addEdge(parent: number, move: number, child: number): void {
@@ -362,7 +367,10 @@ export class BookStore {
     return this.st.entries.all(position) as ProofEntryRow[];
   }
 
-  /** Every position, in id order (for export); a lazy iterator. */
+  /**
+   * Every position, in id order (for export); a lazy iterator. Run it to the end (or break
+   * out of a for-of, which closes it): an abandoned iterator keeps the connection busy.
+   */
   *positions(filter: { rule?: Rule; size?: number; opening?: string } = {}): IterableIterator<PositionRow> {
     for (const r of this.st.allPositions.iterate() as IterableIterator<RawRow>) {
       if (filter.rule !== undefined && r.rule !== filter.rule) continue;
@@ -418,6 +426,27 @@ export class BookStore {
     };
   }
 
+  /**
+   * Drop what an expansion only listed: for every node whose children are ALL unevaluated,
+   * undecided, unexpanded rows, remove its edges and mark it unexpanded again (the builder
+   * lists them again when it needs them), then delete such rows that no edge points to any
+   * more. A child that another, still expanded parent lists stays, so no expanded node ever
+   * loses a child (which could turn an incomplete list into a false disproof). Then VACUUM.
+   */
+  compact(): { parents: number; positions: number } {
+    const r = this.transaction(() => {
+      const parents = this.st.pruneParents.all() as { parent: number }[];
+      for (const { parent } of parents) {
+        this.st.deleteEdgesFrom.run(parent);
+        this.st.setExpanded.run(0, parent);
+      }
+      const deleted = this.st.deleteOrphanLeaves.run().changes;
+      return { parents: parents.length, positions: deleted };
+    });
+    this.db.exec('VACUUM');
+    return r;
+  }
+
   /** `PRAGMA integrity_check`: 'ok' or the problems found. */
   integrityCheck(): string {
     const rows = this.db.pragma('integrity_check') as { integrity_check: string }[];
@@ -432,16 +461,27 @@ export class BookStore {
     return String(this.db.pragma('journal_mode', { simple: true }));
   }
 
-  /** Fold the WAL into the main file (for shipping a single-file book). */
-  checkpoint(): void {
-    if (!this.readonly) this.db.pragma('wal_checkpoint(TRUNCATE)');
+  /**
+   * Fold the WAL into the main file and leave the file in rollback-journal mode, so a
+   * shipped book is one self-contained file that read-only users (even in a read-only
+   * directory, where WAL's -shm file cannot be made) can open. The next writable open
+   * switches back to WAL. Best effort: with other connections open it stays in WAL mode.
+   */
+  settle(): void {
+    if (this.readonly) return;
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+      this.db.pragma('journal_mode = DELETE');
+    } catch {
+      // a reader holds the WAL open: leave it as it is
+    }
   }
 }
 
 function prepare(db: Database.Database, readonly: boolean) {
   const read = {
     getByKey: db.prepare('SELECT * FROM positions WHERE rule = ? AND key = ?'),
-    lookup: db.prepare('SELECT verdict, score, depth, best_move FROM positions WHERE rule = ? AND key = ?'),
+    lookup: db.prepare("SELECT verdict, score, depth, best_move FROM positions WHERE rule = ? AND key = ? AND (evaluated <> 0 OR verdict <> 'unknown')"),
     getById: db.prepare('SELECT * FROM positions WHERE id = ?'),
     children: db.prepare('SELECT parent, move, child FROM edges WHERE parent = ? ORDER BY move'),
     parents: db.prepare('SELECT parent, move, child FROM edges WHERE child = ?'),
@@ -476,6 +516,16 @@ function prepareWrites(db: Database.Database) {
     setExpanded: db.prepare('UPDATE positions SET expanded = ? WHERE id = ?'),
     addEdge: db.prepare('INSERT INTO edges (parent, move, child) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
     deleteEntries: db.prepare('DELETE FROM proof_entries WHERE position = ?'),
+    pruneParents: db.prepare(
+      `SELECT e.parent AS parent FROM edges e JOIN positions c ON c.id = e.child GROUP BY e.parent
+       HAVING sum(c.evaluated = 0 AND c.verdict = 'unknown' AND c.expanded = 0) = count(*)`,
+    ),
+    deleteEdgesFrom: db.prepare('DELETE FROM edges WHERE parent = ?'),
+    deleteOrphanLeaves: db.prepare(
+      `DELETE FROM positions WHERE evaluated = 0 AND verdict = 'unknown' AND expanded = 0
+         AND NOT EXISTS (SELECT 1 FROM edges WHERE child = positions.id)
+         AND NOT EXISTS (SELECT 1 FROM jobs WHERE position = positions.id)`,
+    ),
     addEntry: db.prepare('INSERT INTO proof_entries (position, black, white, move) VALUES (?, ?, ?, ?)'),
     setState: db.prepare('INSERT INTO build_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
     jobStarted: db.prepare('INSERT INTO jobs (position, kind, started) VALUES (?, ?, ?) ON CONFLICT (position) DO UPDATE SET kind = excluded.kind, started = excluded.started'),

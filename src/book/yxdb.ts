@@ -7,7 +7,7 @@
  *   per record:
  *     u16 key length, then the key: u8 rule (0 freestyle, 1 standard, 2 renju),
  *         u8 width, u8 height, then (x, y) int8 pairs: the black stones first, then the
- *         white ones. With n pairs, black owns the first ceil(n/2) and white the rest, so
+ *         white ones, each colour in (x, y) order. With n pairs, black owns the first ceil(n/2) and white the rest, so
  *         the side to move follows from the counts; a position where it does not is
  *         written with a pass (-1, -1) appended to the side that would otherwise be short
  *         (so only black = white or black = white + 1 stones can be written).
@@ -130,9 +130,11 @@ export function encodeYxdbStream(records: Iterable<YxdbRecord>): { bytes: Uint8A
       w.u8(q % r.width);
       w.u8(Math.floor(q / r.width));
     };
-    for (const q of [...r.black].sort((a, b) => a - b)) put(q);
+    // stones in (x, y) order, as Rapfi writes them
+    const order = (a: number, b: number) => (a % r.width) - (b % r.width) || a - b;
+    for (const q of [...r.black].sort(order)) put(q);
     if (pass && normal === BLACK) w.u16(0xffff);
-    for (const q of [...r.white].sort((a, b) => a - b)) put(q);
+    for (const q of [...r.white].sort(order)) put(q);
     if (pass && normal === WHITE) w.u16(0xffff);
     const text = enc.encode(r.text);
     w.u16(5 + text.length);

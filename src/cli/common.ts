@@ -14,7 +14,8 @@
  */
 import type { Argv } from 'yargs';
 import type { Board } from '../core/board.js';
-import { boardFromSpec, parsePosition, parseRule, type PositionSpec } from '../core/notation.js';
+import { parsePosition, parseRule, type PositionSpec } from '../core/notation.js';
+import { boardFromSpec } from '../core/position.js';
 import { type Color, type Result, type Rule, MAX_SIZE, MIN_SIZE, err, ok, parseColor } from '../core/types.js';
 
 export const EXIT_OK = 0;

@@ -11,7 +11,9 @@ import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { CliError, EXIT_INTERNAL, EXIT_USAGE } from './common.js';
 import { command as book } from './commands/book.js';
+import { command as analyze } from './commands/analyze.js';
 import { command as match } from './commands/match.js';
+import { command as move } from './commands/move.js';
 import { command as play } from './commands/play.js';
 import { command as show } from './commands/show.js';
 import { command as solve } from './commands/solve.js';
@@ -19,6 +21,8 @@ import { command as verify } from './commands/verify.js';
 
 const COMMANDS: CommandModule[] = [
   show,
+  move,
+  analyze,
   play,
   match,
   book,
@@ -49,6 +53,16 @@ function report(e: unknown): void {
   process.exitCode = EXIT_INTERNAL;
 }
 
+/** yargs names an unknown `--foo-bar` twice (`foo-bar, fooBar`); keep the spelling that was typed. */
+function tidy(msg: string): string {
+  const m = /^(Unknown arguments?): (.*)$/.exec(msg);
+  if (!m) return msg;
+  const names = m[2]!.split(', ');
+  const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  const kept = names.filter((n) => !names.some((o) => o !== n && o.includes('-') && camel(o) === n));
+  return `${kept.length === 1 ? 'Unknown argument' : 'Unknown arguments'}: ${kept.join(', ')}`;
+}
+
 /** The command names, for a friendlier message than yargs' "Unknown argument". */
 function commandNames(): string[] {
   return COMMANDS.map((c) => String(Array.isArray(c.command) ? c.command[0] : c.command).split(' ')[0]!);
@@ -74,7 +88,7 @@ export async function main(args: string[]): Promise<void> {
     .fail((msg, e) => {
       // yargs' own complaints (unknown option, missing argument) come as msg; errors thrown
       // by coerce functions and handlers as e. Both become one line.
-      throw e ?? new CliError(msg || 'bad arguments', EXIT_USAGE);
+      throw e ?? new CliError(tidy(msg || 'bad arguments'), EXIT_USAGE);
     });
   try {
     await parser.parseAsync();
@@ -90,7 +104,11 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   report(e);
 });
-process.on('uncaughtException', report);
-process.on('unhandledRejection', report);
+const die = (e: unknown) => {
+  report(e);
+  process.exit(process.exitCode ?? EXIT_INTERNAL);
+};
+process.on('uncaughtException', die);
+process.on('unhandledRejection', die);
 
 await main(hideBin(process.argv));

@@ -38,6 +38,11 @@ export class Board {
   readonly step: Int32Array;
   /** reach[(q * 4 + d) * 2 + side]: on-board neighbours (0..5) in the positive (0) / negative (1) direction. */
   readonly reach: Uint8Array;
+  /** Flat neighbour lists: for cell q, nbCell[q*40 + j] (j < nbCount[q]) is a neighbour r on one
+   *  of q's lines and nbInfo[...] = direction << 5 | the bit shift of q's slot in r's line key. */
+  private readonly nbCell: Int16Array;
+  private readonly nbInfo: Uint8Array;
+  private readonly nbCount: Uint8Array;
   /** The pattern table of this rule (patterns.ts). */
   readonly table: Uint8Array;
 
@@ -80,6 +85,24 @@ export class Board {
       }
       this.refreshCell(q);
     }
+    this.nbCell = new Int16Array(area * 40);
+    this.nbInfo = new Uint8Array(area * 40);
+    this.nbCount = new Uint8Array(area);
+    for (let q = 0; q < area; q++) {
+      let j = 0;
+      for (let d = 0; d < 4; d++) {
+        const st = this.step[d]!;
+        for (let k = 1; k <= this.reach[(q * 4 + d) * 2]!; k++) {
+          this.nbCell[q * 40 + j] = q + k * st;
+          this.nbInfo[q * 40 + j++] = (d << 5) | (2 * (5 - k));
+        }
+        for (let k = 1; k <= this.reach[(q * 4 + d) * 2 + 1]!; k++) {
+          this.nbCell[q * 40 + j] = q - k * st;
+          this.nbInfo[q * 40 + j++] = (d << 5) | (2 * (4 + k));
+        }
+      }
+      this.nbCount[q] = j;
+    }
     this.counts.fill(0);
     for (let q = 0; q < area; q++) {
       this.counts[this.comb[q * 2]!]!++;
@@ -111,59 +134,51 @@ export class Board {
     cells[q] = c;
     counts[comb[q * 2]!]!--;
     counts[16 + comb[q * 2 + 1]!]!--;
-    for (let d = 0; d < 4; d++) {
-      const st = this.step[d]!;
-      const base = (q * 4 + d) * 2;
-      const dshift = 3 * d;
-      const dmask = ~((7 << dshift) | (7 << (12 + dshift)));
-      // positive side: neighbour r = q + k*st sees q at offset -k (slot 5-k)
-      let n = this.reach[base]!;
-      for (let k = 1; k <= n; k++) {
-        const r = q + k * st;
-        const ki = r * 4 + d;
-        const key = keys[ki]! | (c << (2 * (5 - k)));
-        keys[ki] = key;
-        if (cells[r] === EMPTY) {
-          const t = table[key]!;
-          const np = (pats[r]! & dmask) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
-          if (np !== pats[r]) {
-            pats[r] = np;
-            const cb = COMBINED_TABLE[np & 0xfff]!;
-            const cw = COMBINED_TABLE[np >>> 12]!;
-            const ob = comb[r * 2]!;
-            const ow = comb[r * 2 + 1]!;
-            if (cb !== ob) { counts[ob]!--; counts[cb]!++; comb[r * 2] = cb; }
-            if (cw !== ow) { counts[16 + ow]!--; counts[16 + cw]!++; comb[r * 2 + 1] = cw; }
-          }
-        }
-      }
-      // negative side: r = q - k*st sees q at offset +k (slot 4+k)
-      n = this.reach[base + 1]!;
-      for (let k = 1; k <= n; k++) {
-        const r = q - k * st;
-        const ki = r * 4 + d;
-        const key = keys[ki]! | (c << (2 * (4 + k)));
-        keys[ki] = key;
-        if (cells[r] === EMPTY) {
-          const t = table[key]!;
-          const np = (pats[r]! & dmask) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
-          if (np !== pats[r]) {
-            pats[r] = np;
-            const cb = COMBINED_TABLE[np & 0xfff]!;
-            const cw = COMBINED_TABLE[np >>> 12]!;
-            const ob = comb[r * 2]!;
-            const ow = comb[r * 2 + 1]!;
-            if (cb !== ob) { counts[ob]!--; counts[cb]!++; comb[r * 2] = cb; }
-            if (cw !== ow) { counts[16 + ow]!--; counts[16 + cw]!++; comb[r * 2 + 1] = cw; }
-          }
-        }
-      }
-    }
+    this.update(q, c);
     const zi = (c - 1) * MAX_AREA + q;
     this.hashLo ^= ZOBRIST_LO[zi]! ^ SIDE_LO;
     this.hashHi ^= ZOBRIST_HI[zi]! ^ SIDE_HI;
     this.history[this.ply++] = q;
     this.toMove = (3 - c) as Color;
+  }
+
+  /**
+   * Add (sign > 0: colour `sign`) or remove (sign < 0: colour `-sign`) a stone at q in every
+   * neighbour's line key and refresh the patterns of the empty neighbours.
+   */
+  private update(q: number, sign: number): void {
+    const cells = this.cells;
+    const keys = this.keys;
+    const pats = this.pats;
+    const comb = this.comb;
+    const counts = this.counts;
+    const table = this.table;
+    const nbCell = this.nbCell;
+    const nbInfo = this.nbInfo;
+    const o = q * 40;
+    const end = o + this.nbCount[q]!;
+    const c = sign > 0 ? sign : -sign;
+    for (let j = o; j < end; j++) {
+      const r = nbCell[j]!;
+      const info = nbInfo[j]!;
+      const d = info >> 5;
+      const ki = r * 4 + d;
+      const key = sign > 0 ? keys[ki]! | (c << (info & 31)) : keys[ki]! & ~(3 << (info & 31));
+      keys[ki] = key;
+      if (cells[r] !== EMPTY) continue;
+      const t = table[key]!;
+      const dshift = 3 * d;
+      const old = pats[r]!;
+      const np = (old & ~((7 << dshift) | (7 << (12 + dshift)))) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
+      if (np === old) continue;
+      pats[r] = np;
+      const cb = COMBINED_TABLE[np & 0xfff]!;
+      const cw = COMBINED_TABLE[np >>> 12]!;
+      const ob = comb[r * 2]!;
+      const ow = comb[r * 2 + 1]!;
+      if (cb !== ob) { counts[ob]!--; counts[cb]!++; comb[r * 2] = cb; }
+      if (cw !== ow) { counts[16 + ow]!--; counts[16 + cw]!++; comb[r * 2 + 1] = cw; }
+    }
   }
 
   /** Take back the last move. */
@@ -177,52 +192,7 @@ export class Board {
     const counts = this.counts;
     const table = this.table;
     cells[q] = EMPTY;
-    for (let d = 0; d < 4; d++) {
-      const st = this.step[d]!;
-      const base = (q * 4 + d) * 2;
-      const dshift = 3 * d;
-      const dmask = ~((7 << dshift) | (7 << (12 + dshift)));
-      let n = this.reach[base]!;
-      for (let k = 1; k <= n; k++) {
-        const r = q + k * st;
-        const ki = r * 4 + d;
-        const key = keys[ki]! & ~(3 << (2 * (5 - k)));
-        keys[ki] = key;
-        if (cells[r] === EMPTY) {
-          const t = table[key]!;
-          const np = (pats[r]! & dmask) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
-          if (np !== pats[r]) {
-            pats[r] = np;
-            const cb = COMBINED_TABLE[np & 0xfff]!;
-            const cw = COMBINED_TABLE[np >>> 12]!;
-            const ob = comb[r * 2]!;
-            const ow = comb[r * 2 + 1]!;
-            if (cb !== ob) { counts[ob]!--; counts[cb]!++; comb[r * 2] = cb; }
-            if (cw !== ow) { counts[16 + ow]!--; counts[16 + cw]!++; comb[r * 2 + 1] = cw; }
-          }
-        }
-      }
-      n = this.reach[base + 1]!;
-      for (let k = 1; k <= n; k++) {
-        const r = q - k * st;
-        const ki = r * 4 + d;
-        const key = keys[ki]! & ~(3 << (2 * (4 + k)));
-        keys[ki] = key;
-        if (cells[r] === EMPTY) {
-          const t = table[key]!;
-          const np = (pats[r]! & dmask) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
-          if (np !== pats[r]) {
-            pats[r] = np;
-            const cb = COMBINED_TABLE[np & 0xfff]!;
-            const cw = COMBINED_TABLE[np >>> 12]!;
-            const ob = comb[r * 2]!;
-            const ow = comb[r * 2 + 1]!;
-            if (cb !== ob) { counts[ob]!--; counts[cb]!++; comb[r * 2] = cb; }
-            if (cw !== ow) { counts[16 + ow]!--; counts[16 + cw]!++; comb[r * 2 + 1] = cw; }
-          }
-        }
-      }
-    }
+    this.update(q, -c);
     this.refreshCell(q);
     counts[comb[q * 2]!]!++;
     counts[16 + comb[q * 2 + 1]!]!++;

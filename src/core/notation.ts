@@ -7,11 +7,10 @@
  * protocol converters know about the flip.
  *
  * Parsing is two-stage: text -> `PositionSpec` (points checked, no duplicates) -> a `Board`
- * by `boardFromSpec` (side to move resolved, fives checked). Errors are values naming the
+ * by `boardFromSpec` in position.ts (side to move resolved, fives checked). Errors are values naming the
  * bad token.
  */
 import { BLACK, WHITE, type Color, type Result, ok, err, MIN_SIZE, MAX_SIZE, type Rule, colorName } from './types.js';
-import { Board } from './board.js';
 
 export const COLUMN_LETTERS = 'abcdefghijklmnopqrstuv';
 
@@ -87,7 +86,8 @@ export function parsePosition(text: string, size = 15): Result<PositionSpec> {
   };
   if (/[bw]\s*:/i.test(t)) {
     const moves: PositionSpec['moves'] = [];
-    for (const part of t.split(';')) {
+    // parts end at ';' or where the next colour starts (`B:h8 W:i9`, as a shell may join words)
+    for (const part of t.split(/;|\s+(?=[bBwW]\s*:)/)) {
       const p = part.trim();
       if (p === '') continue;
       const m = /^([bBwW])\s*:(.*)$/.exec(p);
@@ -125,27 +125,6 @@ export function resolveToMove(spec: PositionSpec, explicit?: Color): Result<Colo
   if (nb === nw) return ok(BLACK);
   if (nb === nw + 1) return ok(WHITE);
   return err(`stone counts (black ${nb}, white ${nw}) need an explicit side to move (--to-move black|white)`);
-}
-
-/**
- * The second stage: a validated Board from a parsed position. The stones go on in the
- * spec's order (so `history` is the move list for a move list), the side to move comes from
- * `resolveToMove`, and a position in which both sides already have five is refused, naming a
- * stone of each five. (One side's five is a finished game, which is a valid position.)
- */
-export function boardFromSpec(spec: PositionSpec, rule: Rule, explicit?: Color): Result<Board> {
-  const side = resolveToMove(spec, explicit);
-  if (!side.ok) return side;
-  const board = new Board(spec.size, rule);
-  for (const m of spec.moves) board.put(m.index, m.color);
-  board.setToMove(side.value);
-  const fiveAt: (number | undefined)[] = [undefined, undefined, undefined];
-  for (const m of spec.moves) if (fiveAt[m.color] === undefined && board.hasFiveAt(m.index)) fiveAt[m.color] = m.index;
-  if (fiveAt[BLACK] !== undefined && fiveAt[WHITE] !== undefined) {
-    const at = (c: Color) => `${colorName(c)} through ${makePoint(fiveAt[c]!, spec.size)}`;
-    return err(`both sides have five (${at(BLACK)}, ${at(WHITE)})`);
-  }
-  return ok(board);
 }
 
 /** Points sorted by (row from the bottom, column): the certificate order of formats.md section 3. */

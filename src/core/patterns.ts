@@ -108,7 +108,7 @@ function classifier(exact: boolean) {
 
 const tables = new Map<Rule, Uint8Array>();
 
-/** The pattern table for a rule (built on first use, about a millisecond or two). */
+/** The pattern table for a rule (built on first use, a few milliseconds). */
 export function patternTable(rule: Rule): Uint8Array {
   let t = tables.get(rule);
   if (!t) {
@@ -136,27 +136,55 @@ function validSides(nearSlotFirst: boolean): number[] {
   return out;
 }
 
+// Weight of each line cell in memoIndex (cells 1..4 and 6..9 in base 3; outer cells 0/10 as
+// "own" flags).
+const CELL_WEIGHT = [6561, 1, 3, 9, 27, 0, 81, 243, 729, 2187, 13122];
+
+/** Sum of memo-index weights of one side's 5 slots, for colour c (slot s -> cell s or s+1). */
+function sideContribution(code: number, c: number, right: boolean): number {
+  let idx = 0;
+  for (let j = 0; j < 5; j++) {
+    const v = (code >> (2 * j)) & 3;
+    const cell = right ? j + 6 : j;
+    const rel = v === 0 ? 0 : v === c ? 1 : 2;
+    if (cell === 0 || cell === 10) idx += rel === 1 ? CELL_WEIGHT[cell]! : 0;
+    else idx += rel * CELL_WEIGHT[cell]!;
+  }
+  return idx;
+}
+
 function buildPatternTable(rule: Rule): Uint8Array {
   const classify = classifier(rule === 'standard');
+  // the class of every relative line, by memo index (decoded once per index)
+  const byIndex = new Int8Array(26244).fill(-1);
+  const L = new Uint8Array(11);
+  const classOfIndex = (idx: number): number => {
+    let v = byIndex[idx]!;
+    if (v >= 0) return v;
+    let r = idx % 6561;
+    for (const cell of [1, 2, 3, 4, 6, 7, 8, 9]) {
+      L[cell] = r % 3;
+      r = (r - L[cell]!) / 3;
+    }
+    const outer = (idx - (idx % 6561)) / 6561;
+    L[0] = outer & 1 ? 1 : 2;
+    L[10] = outer & 2 ? 1 : 2;
+    L[5] = 1;
+    v = classify(L);
+    byIndex[idx] = v;
+    return v;
+  };
   const table = new Uint8Array(1 << KEY_BITS);
   const left = validSides(true);
   const right = validSides(false);
-  const L = new Uint8Array(11);
-  const rel = (v: number, c: number) => (v === 0 ? 0 : v === c ? 1 : 2);
-  for (const lc of left) {
-    for (const rc of right) {
-      const key = lc | (rc << 10);
-      let packed = 0;
-      for (let c = 1; c <= 2; c++) {
-        for (let s = 0; s < 10; s++) {
-          const v = (key >> (2 * s)) & 3;
-          const cell = s < 5 ? s : s + 1;
-          L[cell] = rel(v, c);
-        }
-        L[5] = 1;
-        packed |= classify(L) << (3 * (c - 1));
-      }
-      table[key] = packed;
+  const lB = left.map((code) => sideContribution(code, 1, false));
+  const lW = left.map((code) => sideContribution(code, 2, false));
+  const rB = right.map((code) => sideContribution(code, 1, true));
+  const rW = right.map((code) => sideContribution(code, 2, true));
+  for (let i = 0; i < left.length; i++) {
+    const lc = left[i]!;
+    for (let j = 0; j < right.length; j++) {
+      table[lc | (right[j]! << 10)] = classOfIndex(lB[i]! + rB[j]!) | (classOfIndex(lW[i]! + rW[j]!) << 3);
     }
   }
   return table;

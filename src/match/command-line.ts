@@ -66,5 +66,6 @@ export function parseEngineSpec(spec: string): Result<{ name: string; argv: stri
   if (name === '' || /\s/.test(name)) return err(`bad engine name '${name}' in --engine '${spec}' (no spaces)`);
   const argv = splitCommandLine(spec.slice(eq + 1));
   if (!argv.ok) return err(`--engine ${name}: ${argv.error}`);
+  if (argv.value[0] === '') return err(`--engine ${name}: the program name is empty`);
   return ok({ name, argv: argv.value });
 }

@@ -35,6 +35,14 @@ export interface GameOptions {
   suspendWhenIdle: boolean;
   /** How long an engine may take to exit after `END` before it is killed (ms). */
   endGraceMs: number;
+  /**
+   * Swap2 opening through `SWAP2BOARD` (protocols.md 5.3): the first engine (passed as
+   * `black`) places 3 stones, the second takes black (`SWAP`), stays white and plays
+   * stone 4, or places stones 4 and 5, and then the first chooses (`SWAP` = black, or stays
+   * white and plays stone 6). The record's black and white are the final colours. Needs
+   * an empty opening.
+   */
+  swap2?: boolean;
   /** Transcript hook: engine name, direction, line. */
   onLine?: (engine: string, dir: '>' | '<', line: string) => void;
 }
@@ -70,6 +78,8 @@ export interface GameRecord {
   /** Total think time per side (ms). */
   timeMs: { black: number; white: number };
   startedAt: string;
+  /** Swap2 only: what each side chose, in order. */
+  swap2?: string[];
 }
 
 function toXY(q: number, size: number): { x: number; y: number } {
@@ -135,24 +145,106 @@ export async function playGame(
     [BLACK]: PbrainClient.spawn(black, copts(black.name)),
     [WHITE]: PbrainClient.spawn(white, copts(white.name)),
   } as Record<Color, PbrainClient>;
-  const label = (c: Color) => `${colorName(c)} (${c === BLACK ? black.name : white.name})`;
+  const names: Record<Color, string> = { [BLACK]: black.name, [WHITE]: white.name } as Record<Color, string>;
+  const label = (c: Color) => `${colorName(c)} (${names[c]})`;
+  /** Swap2: the engines change colours. */
+  const swapColours = () => {
+    [clients[BLACK], clients[WHITE]] = [clients[WHITE], clients[BLACK]];
+    [names[BLACK], names[WHITE]] = [names[WHITE], names[BLACK]];
+    record.black = names[BLACK];
+    record.white = names[WHITE];
+  };
   const finish = (result: GameRecord['result'], reason: EndReason, detail: string) => {
     record.result = result;
     record.reason = reason;
     record.detail = detail;
   };
   // A side that misbehaved gets no END grace: it is killed at once.
-  const faulty = new Set<Color>();
+  const faulty = new Set<PbrainClient>();
   const loses = (c: Color, r: MoveReply | StartReply, what = '') => {
-    faulty.add(c);
+    faulty.add(clients[c]);
     finish(c === BLACK ? '0-1' : '1-0', failureReason(r), `${label(c)} ${what}${describeReply(r)}`);
+  };
+
+  const timeLeft = (cl: PbrainClient) => (o.tc.matchMs > 0 ? o.tc.matchMs - cl.usedMs : UNLIMITED_MS);
+  const bad = (c: Color, line: string, why: string) => {
+    faulty.add(clients[c]);
+    finish(c === BLACK ? '0-1' : '1-0', 'garbage', `${label(c)} answered SWAP2BOARD with '${line}': ${why}`);
+  };
+  /**
+   * Ask the engine playing `c` at this Swap2 stage; place the stones it gives (all checked
+   * first). Returns the reply, or undefined when the engine failed (the game is decided).
+   */
+  const swap2Ask = async (c: Color, allowed: number[], swapAllowed: boolean): Promise<'swap' | number | undefined> => {
+    const cl = clients[c];
+    const left = timeLeft(cl);
+    const stones = [];
+    for (let i = 0; i < board.ply; i++) stones.push(toXY(board.history[i]!, size));
+    const r = await cl.swap2board(stones, Math.min(o.tc.turnMs, left), left);
+    record.timeMs[c === BLACK ? 'black' : 'white'] = Math.round(cl.usedMs);
+    if (r.kind === 'swap') {
+      if (swapAllowed) return 'swap';
+      bad(c, 'SWAP', `expected ${allowed.join(' or ')} point(s)`);
+      return undefined;
+    }
+    if (r.kind !== 'stones') {
+      loses(c, r);
+      return undefined;
+    }
+    const line = describeReply(r);
+    if (!allowed.includes(r.points.length)) {
+      bad(c, line, `expected ${swapAllowed ? 'SWAP or ' : ''}${allowed.join(' or ')} point(s)`);
+      return undefined;
+    }
+    const qs = r.points.map((p) => p.y * size + p.x);
+    for (let i = 0; i < qs.length; i++) {
+      if (board.cells[qs[i]!] !== 0 || qs.indexOf(qs[i]!) !== i) {
+        faulty.add(cl);
+        finish(c === BLACK ? '0-1' : '1-0', 'illegal', `${label(c)} answered SWAP2BOARD with '${line}': ${makePoint(qs[i]!, size)} is occupied`);
+        return undefined;
+      }
+    }
+    qs.forEach((q, i) => {
+      board.play(q);
+      record.moves.push({ move: makePoint(q, size), ms: i === 0 ? Math.round(r.ms) : 0 });
+    });
+    return qs.length;
+  };
+  /** The Swap2 phase; false when an engine failed in it. */
+  const swap2Opening = async (): Promise<boolean> => {
+    const log: string[] = [];
+    record.swap2 = log;
+    const first = names[BLACK];
+    const second = names[WHITE];
+    if ((await swap2Ask(BLACK, [3], false)) === undefined) return false;
+    log.push(`${first} placed 3 stones`);
+    const r2 = await swap2Ask(WHITE, [1, 2], true);
+    if (r2 === undefined) return false;
+    if (r2 === 'swap') {
+      swapColours();
+      log.push(`${second} took black`);
+      return true;
+    }
+    if (r2 === 1) {
+      log.push(`${second} stayed white and played stone 4`);
+      return true;
+    }
+    log.push(`${second} placed stones 4 and 5`);
+    swapColours(); // the first engine now chooses, as white by default
+    const r3 = await swap2Ask(WHITE, [1], true);
+    if (r3 === undefined) return false;
+    if (r3 === 'swap') {
+      swapColours();
+      log.push(`${first} took black`);
+    } else log.push(`${first} stayed white and played stone 6`);
+    return true;
   };
 
   try {
     const starts = await Promise.all([clients[BLACK].start(size), clients[WHITE].start(size)]);
     const bad = ([BLACK, WHITE] as Color[]).filter((c) => starts[c - 1]!.kind !== 'ok');
     if (bad.length === 2) {
-      faulty.add(BLACK).add(WHITE);
+      faulty.add(clients[BLACK]).add(clients[WHITE]);
       finish('*', 'aborted', `neither engine started: ${label(BLACK)} ${describeReply(starts[0]!)}; ${label(WHITE)} ${describeReply(starts[1]!)}`);
       return record;
     }
@@ -171,6 +263,7 @@ export async function playGame(
       cl.info('rule', o.rule === 'standard' ? 1 : 0);
       cl.suspend();
     }
+    if (o.swap2 && !(await swap2Opening())) return record;
     const asked: Record<Color, boolean> = { [BLACK]: false, [WHITE]: false } as Record<Color, boolean>;
     for (;;) {
       const c = board.toMove;
@@ -200,7 +293,7 @@ export async function playGame(
       }
       const q = reply.y * size + reply.x;
       if (board.cells[q] !== 0) {
-        faulty.add(c);
+        faulty.add(cl);
         finish(c === BLACK ? '0-1' : '1-0', 'illegal', `${label(c)} played ${makePoint(q, size)} (${reply.x},${reply.y}), which is occupied`);
         return record;
       }
@@ -216,6 +309,6 @@ export async function playGame(
       }
     }
   } finally {
-    await Promise.all(([BLACK, WHITE] as Color[]).map((c) => (faulty.has(c) ? clients[c].kill() : clients[c].end(o.endGraceMs))));
+    await Promise.all([clients[BLACK], clients[WHITE]].map((cl) => (faulty.has(cl) ? cl.kill() : cl.end(o.endGraceMs))));
   }
 }

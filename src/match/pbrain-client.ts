@@ -4,7 +4,8 @@
  *
  * What it sends: `START <size>` (and waits for `OK`), `INFO timeout_turn|timeout_match|
  * max_memory|game_type|rule`, then for each move `INFO time_left <ms>` followed by `BEGIN`,
- * `TURN x,y` or `BOARD` .. `DONE`; `ABOUT`; `END`. Lines end in CR LF, as Piskvork and
+ * `TURN x,y` or `BOARD` .. `DONE` (or `SWAP2BOARD` .. `DONE` in the Swap2 opening);
+ * `ABOUT`; `END`. Lines end in CR LF, as Piskvork and
  * GomocupJudge send them.
  *
  * What it reads: lines ending in LF, CR LF or CR. `MESSAGE …` / `DEBUG …` lines (any case)
@@ -39,6 +40,11 @@ export type MoveReply =
   | { kind: 'crash'; ms: number; exitCode: number | null; signal: string | null; error?: string }
   | { kind: 'garbage'; ms: number; line: string }
   | { kind: 'illegal'; ms: number; line: string; x: number; y: number; reason: string };
+
+/** The replies that mean the engine failed, whatever was asked. */
+export type Failure = Extract<MoveReply, { kind: 'timeout' | 'crash' | 'garbage' | 'illegal' }>;
+
+export type Swap2Reply = { kind: 'swap'; ms: number } | { kind: 'stones'; points: { x: number; y: number }[]; ms: number } | Failure;
 
 export type StartReply =
   | { kind: 'ok'; ms: number }
@@ -272,6 +278,7 @@ export class PbrainClient {
         continue;
       }
       if (/^ok$/i.test(line)) return { kind: 'ok', ms };
+      if (/^name\s*=/i.test(line)) continue; // a late ABOUT answer
       return { kind: 'garbage', ms, line };
     }
   }
@@ -329,19 +336,52 @@ export class PbrainClient {
    * left in the game); the measured think time is added to `usedMs` whatever happens.
    */
   async askMove(lines: string[], limitMs: number, timeLeftMs: number): Promise<MoveReply> {
+    return this.ask(lines, limitMs, timeLeftMs, (line, ms) => {
+      const m = MOVE_RE.exec(line);
+      if (!m) return { kind: 'garbage', ms, line };
+      return this.onBoard(Number(m[1]), Number(m[2]), ms, line) ?? { kind: 'move', x: Number(m[1]), y: Number(m[2]), ms };
+    });
+  }
+
+  /**
+   * `SWAP2BOARD`, the stones so far (`x,y` in move order), `DONE`. The reply is `SWAP`
+   * (any case) or whitespace-separated `x,y` points on one line; the caller checks how many
+   * points the stage allows.
+   */
+  swap2board(stones: { x: number; y: number }[], limitMs: number, timeLeftMs: number): Promise<Swap2Reply> {
+    const lines = ['SWAP2BOARD', ...stones.map((s) => `${s.x},${s.y}`), 'DONE'];
+    return this.ask(lines, limitMs, timeLeftMs, (line, ms): Swap2Reply => {
+      if (/^swap\b/i.test(line)) return { kind: 'swap', ms };
+      const points: { x: number; y: number }[] = [];
+      for (const tok of line.split(/\s+/)) {
+        const m = MOVE_RE.exec(tok);
+        if (!m) return { kind: 'garbage', ms, line };
+        const bad = this.onBoard(Number(m[1]), Number(m[2]), ms, line);
+        if (bad) return bad;
+        points.push({ x: Number(m[1]), y: Number(m[2]) });
+      }
+      return { kind: 'stones', points, ms };
+    });
+  }
+
+  private onBoard(x: number, y: number, ms: number, line: string): Extract<MoveReply, { kind: 'illegal' }> | undefined {
+    if (x >= 0 && y >= 0 && x < this.size && y < this.size) return undefined;
+    return { kind: 'illegal', ms, line, x, y, reason: `off the ${this.size}x${this.size} board` };
+  }
+
+  private async ask<R extends { ms: number }>(lines: string[], limitMs: number, timeLeftMs: number, parse: (line: string, ms: number) => R): Promise<R | Failure> {
     this.resume();
     this.send(`INFO time_left ${Math.round(timeLeftMs)}`);
     const t0 = performance.now();
     for (const l of lines) this.send(l);
     const hardLimit = Math.max(0, limitMs) + this.opts.hangToleranceMs;
-    const deadline = t0 + hardLimit;
-    const reply = await this.readMove(t0, deadline, hardLimit);
+    const reply = await this.readReply(t0, t0 + hardLimit, hardLimit, parse);
     this.usedMs += reply.ms;
     this.suspend();
     return reply;
   }
 
-  private async readMove(t0: number, deadline: number, hardLimit: number): Promise<MoveReply> {
+  private async readReply<R>(t0: number, deadline: number, hardLimit: number, parse: (line: string, ms: number) => R): Promise<R | Failure> {
     for (;;) {
       const ev = await this.nextEvent(deadline - performance.now());
       const ms = performance.now() - t0;
@@ -354,14 +394,7 @@ export class PbrainClient {
         continue;
       }
       if (ms > hardLimit) return { kind: 'timeout', ms, limitMs: hardLimit };
-      const m = MOVE_RE.exec(line);
-      if (!m) return { kind: 'garbage', ms, line };
-      const x = Number(m[1]);
-      const y = Number(m[2]);
-      if (x < 0 || y < 0 || x >= this.size || y >= this.size) {
-        return { kind: 'illegal', ms, line, x, y, reason: `off the ${this.size}x${this.size} board` };
-      }
-      return { kind: 'move', x, y, ms };
+      return parse(line, ms);
     }
   }
 
@@ -412,8 +445,12 @@ export class PbrainClient {
 }
 
 /** One line that says what went wrong with a reply, for game records. */
-export function describeReply(r: MoveReply | StartReply): string {
+export function describeReply(r: MoveReply | StartReply | Swap2Reply): string {
   switch (r.kind) {
+    case 'swap':
+      return 'SWAP';
+    case 'stones':
+      return r.points.map((p) => `${p.x},${p.y}`).join(' ');
     case 'ok':
       return 'ok';
     case 'move':

@@ -31,6 +31,8 @@ export interface MatchConfig {
   concurrency: number;
   sprt?: SprtParams;
   outDir?: string;
+  /** Every protocol line of every game (a transcript): game number, engine, direction, line. */
+  onLine?: (game: number, engine: string, dir: '>' | '<', line: string) => void;
   /** Called after every finished game with the running statistics. */
   onGame?: (record: GameRecord, stats: MatchStats) => void;
 }
@@ -52,17 +54,16 @@ export function schedule(game: number, openings: readonly Opening[], engines: re
 }
 
 /**
- * Start an engine, ask `ABOUT`, end it. An engine that cannot even start is a usage
- * error for the whole match (one line naming the engine), not 100 lost games.
+ * Start an engine, ask `ABOUT`, check that `START size` gets `OK`, end it. An engine that
+ * cannot even start is a usage error for the whole match (one line naming the engine),
+ * not a hundred lost games.
  */
 export async function probeEngine(cmd: EngineCommand, size: number, timeoutMs: number): Promise<{ ok: true; about?: string } | { ok: false; error: string }> {
   const c = PbrainClient.spawn(cmd, { startTimeoutMs: timeoutMs, suspendWhenIdle: false });
   try {
     const about = await c.about(Math.min(timeoutMs, 3000));
-    if (c.exited) {
-      const s = await c.start(size);
-      return { ok: false, error: `engine ${cmd.name} (${cmd.argv.join(' ')}) ${describeReply(s)}` };
-    }
+    const s = await c.start(size);
+    if (s.kind !== 'ok') return { ok: false, error: `engine ${cmd.name} (${cmd.argv.join(' ')}) does not answer START ${size} with OK: ${describeReply(s)}` };
     const r: { ok: true; about?: string } = { ok: true };
     if (about.name) r.about = about.version ? `${about.name} ${about.version}` : about.name;
     return r;
@@ -87,7 +88,9 @@ export async function runMatch(cfg: MatchConfig): Promise<MatchResult> {
       if (stopped === 'sprt' || next > cfg.games) return;
       const n = next++;
       const { opening, black, white } = schedule(n, cfg.openings, cfg.engines);
-      const rec = await playGame(n, black, white, opening, cfg.game);
+      const onLine = cfg.onLine;
+      const opts = onLine ? { ...cfg.game, onLine: (e: string, d: '>' | '<', l: string) => onLine(n, e, d, l) } : cfg.game;
+      const rec = await playGame(n, black, white, opening, opts);
       records.push(rec);
       if (cfg.outDir) {
         appendFileSync(join(cfg.outDir, 'games.jsonl'), JSON.stringify(rec) + '\n');

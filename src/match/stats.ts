@@ -12,7 +12,9 @@
  *    the right model for colour-swapped openings (the games of a pair are correlated);
  *    only complete pairs count.
  * The interval maps score ± 1.96 SE through the Elo formula, so it is not symmetric; `pm`
- * is half its width.
+ * is half its width. The score is the plain mean; the variance behind SE is taken with
+ * half a pseudo-result in every category (the SPRT prior below), so a sample of identical
+ * results still gets an interval of honest width instead of ± 0.
  *
  * SPRT: the generalised SPRT with a normal approximation of the score (as in fishtest and
  * fastchess), on the pentanomial pair scores when at least one complete pair exists and
@@ -105,7 +107,10 @@ function meanVar(values: number[], weights: number[]): { n: number; mean: number
 }
 
 function estimate(values: number[], weights: number[]): EloEstimate {
-  const { n, mean, variance } = meanVar(values, weights);
+  const { n, mean } = meanVar(values, weights);
+  // The spread comes from the counts plus the SPRT prior, so that identical results
+  // (every pair 1-1 between two deterministic copies, or all wins) do not claim a zero-width interval.
+  const { variance } = meanVar(values, weights.map((w) => w + SPRT_PRIOR));
   const se = n > 0 ? Math.sqrt(variance / n) : 0;
   const lo = scoreToElo(mean - 1.96 * se);
   const hi = scoreToElo(mean + 1.96 * se);
@@ -223,6 +228,11 @@ export function computeStats(records: readonly GameRecord[], a: string, b: strin
   };
 }
 
+/** Two decimals, without a "-0.00". */
+function fix2(x: number): string {
+  return (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
+}
+
 function fmtElo(e: number): string {
   if (e === Infinity) return '+inf';
   if (e === -Infinity) return '-inf';
@@ -239,7 +249,7 @@ export function formatElo(e: EloEstimate): string {
 export function progressLine(s: MatchStats, planned: number): string {
   const t = s.total;
   let line = `games ${s.games + s.aborted}/${planned}  ${s.a} vs ${s.b}  W-D-L ${t.wins}-${t.draws}-${t.losses}  score ${(s.score * 100).toFixed(1)}%  Elo ${formatElo(s.elo)}`;
-  if (s.sprt) line += `  LLR ${s.sprt.llr.toFixed(2)} [${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)}]`;
+  if (s.sprt) line += `  LLR ${fix2(s.sprt.llr)} [${fix2(s.sprt.lower)}, ${fix2(s.sprt.upper)}]`;
   return line;
 }
 
@@ -258,7 +268,7 @@ export function summaryText(s: MatchStats): string {
   if (f.length) lines.push(`  lost by fault: ${f.map(([n, k]) => `${n} ${k}`).join(', ')}`);
   if (s.sprt) {
     const p = s.sprt;
-    lines.push(`  SPRT elo0=${p.elo0} elo1=${p.elo1} alpha=${p.alpha} beta=${p.beta} (${p.model}): LLR ${p.llr.toFixed(2)} [${p.lower.toFixed(2)}, ${p.upper.toFixed(2)}] -> ${p.decision === 'pass' ? 'H1 accepted (pass)' : p.decision === 'fail' ? 'H0 accepted (fail)' : 'undecided'}`);
+    lines.push(`  SPRT elo0=${p.elo0} elo1=${p.elo1} alpha=${p.alpha} beta=${p.beta} (${p.model}): LLR ${fix2(p.llr)} [${fix2(p.lower)}, ${fix2(p.upper)}] -> ${p.decision === 'pass' ? 'H1 accepted (pass)' : p.decision === 'fail' ? 'H0 accepted (fail)' : 'undecided'}`);
   }
   return lines.join('\n');
 }

@@ -148,10 +148,10 @@ export class GomocupProtocol implements LineProtocol {
     this.mode = { kind: 'normal' };
   }
 
-  /** Time for one Swap2 decision: half a turn (the decision scores several positions). */
+  /** Time for one Swap2 decision: a third of a turn (with the add-two option it may use almost twice that). */
   private decisionMs(): number {
     const l = this.limits();
-    return Math.max(20, Math.floor((l.turnMs ?? GOMOCUP_DEFAULT_TURN_MS) / 2));
+    return Math.max(20, Math.floor((l.turnMs ?? GOMOCUP_DEFAULT_TURN_MS) / 3));
   }
 
   /** Per-turn time: `timeout_turn` (0 = play fast), capped by `--time`, paced by `time_left`. */

@@ -98,7 +98,8 @@ export class KothProtocol implements LineProtocol {
   ) {
     this.game = new BotGame(KOTH_SIZE, 'freestyle', { seed: opts.seed, book: opts.book });
     this.turnMs = opts.timeMs ?? KOTH_DEFAULT_MS;
-    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 2) });
+    // A decision scores several positions; with the add-two option it can use almost twice its budget.
+    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 3) });
   }
 
   private fail(msg: string): Reply {

@@ -11,9 +11,12 @@
  *   Swap2 "add two stones" option then picks the pair that rebalances best).
  *
  * Scores are from the side to move's view, as the engine reports them; `valueFor` turns
- * them into "how good is this for colour c".
+ * them into "how good is this for colour c". Where the engine calls a position balanced,
+ * an obvious tactical verdict (a four, an open three against no four) still counts.
  */
 import seedrandom from 'seedrandom';
+import type { Board } from '../core/board.js';
+import { C_FIVE, C_FOUR_THREE, C_OPEN_FOUR } from '../core/patterns.js';
 import { BLACK, WHITE, type Color } from '../core/types.js';
 import { MATE } from '../search/types.js';
 import type { Limits } from '../search/types.js';
@@ -21,6 +24,24 @@ import type { BotGame, Stone } from './common.js';
 
 /** Scores within this distance count as equal. */
 export const BALANCE_TOLERANCE = 30;
+
+/** What an obvious tactical verdict adds to a score the engine calls balanced. */
+export const TACTICAL_SCORE = 1000;
+
+/**
+ * A tie-break for positions the engine scores as balanced, from the board's threat classes
+ * only: +1 if the side to move wins by force in a way anyone sees (it has a four, or an
+ * open three while the opponent has no four), -1 if the opponent has two fours, else 0.
+ */
+export function tacticalVerdict(board: Board): -1 | 0 | 1 {
+  const me = board.toMove;
+  const opp = (3 - me) as Color;
+  if (board.count(me, C_FIVE) > 0) return 1;
+  const oppFours = board.count(opp, C_FIVE);
+  if (oppFours >= 2) return -1;
+  if (oppFours === 0 && board.count(me, C_OPEN_FOUR) + board.count(me, C_FOUR_THREE) > 0) return 1;
+  return 0;
+}
 
 export type AfterThree =
   | { kind: 'black' }
@@ -35,6 +56,9 @@ export interface OpeningOptions {
   budgetMs?: number;
 }
 
+/** A node budget per millisecond of decision time that a loaded 2-core machine still meets. */
+const NODES_PER_MS = 30;
+
 export class OpeningAdvisor {
   private readonly rng: () => number;
   private readonly budgetMs: number;
@@ -47,8 +71,14 @@ export class OpeningAdvisor {
     this.budgetMs = opts.budgetMs ?? 1000;
   }
 
+  /**
+   * Limits for one of `evaluations` scorings. Node limits make the decision depend on the seed
+   * only (KoTH tournaments are meant to be reproducible); the time limit, set well above what
+   * the nodes take, is only a safety net on a very slow machine.
+   */
   private limits(evaluations: number): Limits {
-    return { turnMs: Math.max(5, Math.floor(this.budgetMs / Math.max(1, evaluations))) };
+    const ms = Math.max(5, Math.floor(this.budgetMs / Math.max(1, evaluations)));
+    return { nodes: Math.max(300, ms * NODES_PER_MS), turnMs: Math.max(2000, ms * 20) };
   }
 
   /** Score of `stones` with `toMove` to play, from `toMove`'s view: book first, then engine. */
@@ -59,12 +89,14 @@ export class OpeningAdvisor {
     let s: number;
     const book = g.engine.book;
     g.sync(toMove);
+    const tactical = tacticalVerdict(g.engine.board);
     const hit = book?.probe(g.engine.board);
     if (hit && hit.verdict === 'win') s = MATE - 100;
     else if (hit && hit.verdict === 'loss') s = -(MATE - 100);
     else if (hit && hit.verdict === 'draw') s = 0;
     else if (hit) s = hit.score;
     else s = g.evaluate(toMove, limits);
+    if (Math.abs(s) <= BALANCE_TOLERANCE) s += tactical * TACTICAL_SCORE;
     g.setStones(saved);
     return s;
   }

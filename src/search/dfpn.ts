@@ -55,6 +55,13 @@ const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
 const STRIDE = 484;
 const CLASS_WEIGHT = [0, 4, 16, 12, 40, 120, 100, 500, 2000, 10000];
 
+/** More than 3 cells away (Chebyshev) from `ref`. */
+function far(q: number, ref: number, size: number): boolean {
+  const dx = (q % size) - (ref % size);
+  const dy = ((q / size) | 0) - ((ref / size) | 0);
+  return dx > 3 || dx < -3 || dy > 3 || dy < -3;
+}
+
 function add(a: number, b: number): number {
   const s = a + b;
   return s >= INF ? INF : s;
@@ -90,6 +97,7 @@ export class PnSearcher {
   /** Budget of each VCF probe used to detect and refute VCF threats. */
   private vcfProbeNodes = 400;
   private vcfThreats = false;
+  private vcfLeafNodes = 200;
 
   constructor(ttBits = 20) {
     this.vctTT = new PnTable(ttBits);
@@ -225,10 +233,15 @@ export class PnSearcher {
     const comb = b.comb;
     let n = 0;
     const start = base + have;
+    const size = b.size;
     for (let q = 0; q < b.area; q++) {
       if (b.cells[q] !== 0) continue;
       const c = comb[q * 2 + o]!;
-      if (c === C_CLOSED_THREE || c === C_DOUBLE_TWO) this.moves[start + n++] = q;
+      if (c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
+      // only near the last few moves: a quiet move elsewhere rarely starts a winning threat
+      let near = false;
+      for (let k = 1; k <= 4 && k <= b.ply && !near; k++) near = !far(q, b.history[b.ply - k]!, size);
+      if (near) this.moves[start + n++] = q;
     }
     return n;
   }
@@ -360,6 +373,18 @@ export class PnSearcher {
       this.retDn = 0;
       return;
     }
+    // A new OR node first tries a short VCF: four sequences are far cheaper there than as
+    // df-pn nodes. A found line is stored node by node, so proof extraction can replay it.
+    if (isOr && e < 0 && this.vcfLeafNodes > 0 && fiveCount(b, (3 - this.a) as Color) === 0) {
+      const r = this.vcfs.search(b, { maxNodes: this.vcfLeafNodes });
+      this.nodes += r.nodes;
+      if (r.win) {
+        this.storeVcfLine(r.line);
+        this.retPn = 0;
+        this.retDn = INF;
+        return;
+      }
+    }
     // Game mode: a new OR node first tries a small threat-space proof.
     if (isOr && this.mode === 'game' && e < 0 && this.leafVctNodes > 0) {
       if (this.tryVct(depth)) {
@@ -449,6 +474,20 @@ export class PnSearcher {
     tt.store(lo, hi, pn, dn, this.nodes - startNodes + 1, isOr && pn === 0 ? bestMove : -1);
     this.retPn = pn;
     this.retDn = dn;
+  }
+
+  /** Store every node of a VCF line (A move, D reply, ..., A's five) as proven. */
+  private storeVcfLine(line: number[]): void {
+    const b = this.b;
+    const tt = this.tt;
+    let i = 0;
+    for (; i < line.length - 1; i++) {
+      const orNode = i % 2 === 0;
+      tt.store(b.hashLo, b.hashHi, 0, INF, 1, orNode ? line[i]! : -1);
+      b.play(line[i]!);
+    }
+    // the final position (A to move with a five) is proven by generate() on sight
+    for (let j = 0; j < i; j++) b.undo();
   }
 
   /** Game mode helper: a bounded VCT from this OR node, sharing the VCT table. */

@@ -147,7 +147,9 @@ export class Engine {
      */
     const pnNodes = (share: number) => {
       const n = stageNodes(share, VCT_CAP);
-      if (hardAt === Infinity) return n;
+      // with a node limit the budget is the nodes alone (same seed + nodes = same move);
+      // the hard time limit stays as a safety net inside each stage
+      if (hardAt === Infinity || nodeLimited) return n;
       const ms = Math.max(0, hardAt - this.clock()) * share;
       return Math.max(1, Math.min(n, Math.floor(ms * PN_NODES_PER_MS)));
     };
@@ -190,7 +192,7 @@ export class Engine {
 
     this.stageMs[2] = this.clock() - t0;
     // 4. our VCT
-    if (!this.alphaBetaOnly && rootMoves === undefined && now() < softAt) {
+    if (!this.alphaBetaOnly && rootMoves === undefined && (nodeLimited || now() < softAt)) {
       const pn = (this.pn ??= new PnSearcher(17));
       const r = pn.solve(b, me, { mode: 'vct', maxNodes: pnNodes(VCT_SHARE), deadline: stageDeadline(VCT_SHARE), now });
       nodesUsed += r.nodes;
@@ -199,7 +201,7 @@ export class Engine {
 
     this.stageMs[3] = this.clock() - t0;
     // 5. the opponent's VCT
-    if (!this.alphaBetaOnly && rootMoves === undefined && now() < softAt) {
+    if (!this.alphaBetaOnly && rootMoves === undefined && (nodeLimited || now() < softAt)) {
       const defences = this.refuteOpponent('vct', pnNodes(OPP_VCT_SHARE), stageDeadline(OPP_VCT_SHARE), (n) => (nodesUsed += n));
       if (defences) {
         rootMoves = defences;

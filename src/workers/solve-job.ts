@@ -4,9 +4,9 @@
  * A result whose certificate the checker rejects is reported as `unknown` (and says why):
  * the solver never gets to claim a win the checker could not confirm.
  */
-import { Board } from '../core/board.js';
 import { BLACK, WHITE, colorName, parseColor, type Color, type Rule } from '../core/types.js';
-import { makePoint, parsePosition, resolveToMove } from '../core/notation.js';
+import { makePoint, parsePosition } from '../core/notation.js';
+import { boardFromSpec } from '../core/position.js';
 import { solve } from '../search/solver.js';
 import { makeCertificate, parseCertificate, type RootPosition } from '../proof/certificate.js';
 import { verifyCertificate } from '../proof/verify.js';
@@ -53,13 +53,13 @@ export function solveJob(job: SolveJob): SolveJobResult {
     explicit = parseColor(job.toMove);
     if (explicit === undefined) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: `bad side to move '${job.toMove}'` };
   }
-  const tm = resolveToMove(spec.value, explicit);
-  if (!tm.ok) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: tm.error };
-  const b = new Board(size, rule);
-  for (const m of spec.value.moves) b.put(m.index, m.color);
-  b.setToMove(tm.value);
-  const bad = fivesError(b);
-  if (bad) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: bad };
+  const built = boardFromSpec(spec.value, rule, explicit);
+  if (!built.ok) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: built.error };
+  const b = built.value;
+  const tm = { value: b.toMove };
+  for (const m of spec.value.moves) {
+    if (b.hasFiveAt(m.index)) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: `the game is over: ${colorName(m.color)} already has five through ${makePoint(m.index, size)}` };
+  }
   const r = solve(b, { timeMs: job.timeMs, maxNodes: job.nodes, now: () => Date.now() });
   const out: SolveJobResult = {
     result: r.result,
@@ -89,22 +89,6 @@ export function solveJob(job: SolveJob): SolveJobResult {
   }
   out.ms = Date.now() - t0;
   return out;
-}
-
-/** A position that already holds a five for both sides, or a five for the side to move's opponent... is not a puzzle. */
-function fivesError(b: Board): string | undefined {
-  let black = false;
-  let white = false;
-  for (let q = 0; q < b.area; q++) {
-    if (b.cells[q] === 0) continue;
-    if (b.hasFiveAt(q)) {
-      if (b.cells[q] === BLACK) black = true;
-      else white = true;
-    }
-  }
-  if (black && white) return 'the position holds a five for both sides';
-  if (black || white) return `the position already holds a five for ${black ? 'black' : 'white'}`;
-  return undefined;
 }
 
 export { BLACK, WHITE };

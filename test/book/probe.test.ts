@@ -6,6 +6,7 @@ import { BLACK, WHITE } from '../../src/core/types.js';
 import { TRANSFORMS, transformPoint } from '../../src/core/symmetry.js';
 import { openBookProbe } from '../../src/book/probe.js';
 import { queryBook } from '../../src/book/query.js';
+import { bookPositionOf } from '../../src/book/canonical.js';
 import { boardOf, openStore, putChild, putPosition, tempDir } from './helpers.js';
 import { parsePoint } from '../../src/core/notation.js';
 
@@ -55,6 +56,14 @@ describe('lookups from all 8 orientations', () => {
     expect(opened.probe.probe(boardOf('B:h8,j8;W:i10', 15, 'standard'))).toBeUndefined();
     expect(opened.probe.probe(boardOf('h8'))).toBeUndefined();
     opened.close();
+    // a row that was only listed (never evaluated) is no hit
+    const w = openStore(f);
+    const listed = boardOf('B:a1,b1;W:c1');
+    w.ensure({ rule: 'freestyle', size: 15, key: bookPositionOf(listed).key, stones: 3, toMove: listed.toMove, opening: 'test' });
+    w.close();
+    const again = openBookProbe(f)!;
+    expect(again.probe.probe(listed)).toBeUndefined();
+    again.close();
   });
 
   test('a symmetric position: every orientation gets a best move that is an image of the stored one', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { BookStore, SCHEMA_VERSION, PN_INF } from '../../src/book/store.js';
 import { boardOf, openStore, putPosition, tempDir } from './helpers.js';
@@ -73,7 +73,7 @@ describe('BookStore rows', () => {
     expect(again.id).toBe(id);
     expect(again.opening).toBe('test'); // the first opening kind stays
     const row = s.getById(id)!;
-    expect(row).toMatchObject({ verdict: 'win', score: 29990, depth: 7, stones: 2, toMove: 1, nodes: 10, method: 'test', evaluated: 1, expanded: false });
+    expect(row).toMatchObject({ verdict: 'win', score: 29990, depth: 7, stones: 2, toMove: 1, nodes: 10, method: 'test', evaluated: 1, expanded: 0 });
     s.update(id, { verdict: 'win', score: 29990, depth: 9, bestMove: row.bestMove, pn: 0, dn: PN_INF, proofSize: 3, addNodes: 5, method: 'vcf', evaluated: 2 });
     expect(s.getById(id)).toMatchObject({ nodes: 15, evaluated: 3, pn: 0, dn: PN_INF, proofSize: 3, depth: 9 });
     const child = s.ensure({ rule: 'freestyle', size: 15, key: '15.w.3g.30', stones: 3, toMove: 2, opening: 'test' });
@@ -97,6 +97,51 @@ describe('BookStore rows', () => {
     expect(st.byVerdict).toEqual({ win: 1, loss: 0, draw: 0, unknown: 1 });
     expect(st.byStones).toEqual({ '2': 1, '3': 1 });
     expect(st.proofEntries).toBe(2);
+    expect(s.integrityCheck()).toBe('ok');
+    s.close();
+  });
+
+  test('settle leaves one self-contained file in rollback mode; the next writable open is WAL again', () => {
+    const f = tmp.file('settle.db');
+    const w = openStore(f);
+    putPosition(w, boardOf('h8'), { verdict: 'unknown', score: 2 });
+    w.settle();
+    expect(w.journalMode()).toBe('delete');
+    w.close();
+    expect(existsSync(f + '-wal')).toBe(false);
+    const r = BookStore.open(f, { readonly: true });
+    expect(r.ok && r.value.stats().positions).toBe(1);
+    if (r.ok) r.value.close();
+    const again = openStore(f);
+    expect(again.journalMode()).toBe('wal');
+    again.close();
+  });
+
+  test('compact drops listed-only children, keeps shared ones and evaluated ones', () => {
+    const s = openStore(tmp.file('compact.db'));
+    const mk = (key: string, evaluated: boolean) => {
+      const r = s.ensure({ rule: 'freestyle', size: 15, key, stones: 1, toMove: 1, opening: 't' });
+      if (evaluated) s.update(r.id, { verdict: 'unknown', score: 0, depth: 1, bestMove: null, pn: 1, dn: 1, proofSize: 0, addNodes: 1, method: 's', evaluated: 1 });
+      return r.id;
+    };
+    const a = mk('15.b.00.', true); // all children listed only -> pruned
+    const b = mk('15.b.01.', true); // one child evaluated -> kept
+    const a1 = mk('15.b.02.', false);
+    const a2 = mk('15.b.03.', false); // also a child of b -> row kept
+    const b1 = mk('15.b.04.', true);
+    s.addEdge(a, 1, a1);
+    s.addEdge(a, 2, a2);
+    s.addEdge(b, 1, a2);
+    s.addEdge(b, 2, b1);
+    s.setExpanded(a, 1);
+    s.setExpanded(b, 1);
+    expect(s.compact()).toEqual({ parents: 1, positions: 1 });
+    expect(s.getById(a1)).toBeUndefined();
+    expect(s.getById(a2)).toBeDefined();
+    expect(s.getById(a)!.expanded).toBe(0);
+    expect(s.children(a)).toEqual([]);
+    expect(s.children(b).map((e) => e.child)).toEqual([a2, b1]);
+    expect(s.getById(b)!.expanded).toBe(1);
     expect(s.integrityCheck()).toBe('ok');
     s.close();
   });

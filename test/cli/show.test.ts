@@ -2,44 +2,13 @@
  * End to end: the real `node dist/cli/main.js` as a child process. Builds dist/ first when it
  * is missing or older than the sources.
  */
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const entry = join(root, 'dist', 'cli', 'main.js');
-
-function newestSource(dir: string): number {
-  let t = 0;
-  for (const f of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, f.name);
-    t = Math.max(t, f.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
+import { ensureBuilt, gomoku, gomokuAsync, root } from './run.js';
 
 beforeAll(() => {
-  if (!existsSync(entry) || statSync(entry).mtimeMs < newestSource(join(root, 'src'))) {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root], { stdio: 'inherit' });
-    execFileSync(process.execPath, [join(root, 'scripts', 'postbuild.mjs')]);
-  }
+  ensureBuilt();
 });
-
-function gomoku(...args: string[]) {
-  const r = spawnSync(process.execPath, [entry, ...args], { encoding: 'utf8', env: { ...process.env, GOMOKU_DEBUG: '' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** The same, asynchronously, so that independent runs overlap. */
-function gomokuAsync(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [entry, ...args], { encoding: 'utf8', env: { ...process.env, GOMOKU_DEBUG: '' } }, (e, stdout, stderr) => {
-      resolve({ code: e ? ((e as { code?: number }).code ?? null) : 0, stdout, stderr });
-    });
-  });
-}
 
 const EXPECTED_H8_I9_H9 = `   a b c d e f g h i j k l m n o
 15 . . . . . . . . . . . . . . . 15

@@ -58,11 +58,13 @@ function naiveFive(line: number[], c: number, exact: boolean): boolean {
 }
 
 function naiveClassifier(exact: boolean) {
-  const memo = new Map<string, number>();
+  // memo by the line seen from c: 4 states per cell (empty, own, opponent, off-board), 4^11 lines
+  const memo = new Int8Array(4 ** 11).fill(-1);
   const classify = (line: number[], c: number): number => {
-    const id = line.map((v) => (v === c ? 'x' : v === 0 ? '.' : v === OFF ? '#' : 'o')).join('');
-    const hit = memo.get(id);
-    if (hit !== undefined) return hit;
+    let id = 0;
+    for (const v of line) id = id * 4 + (v === 0 ? 0 : v === c ? 1 : v === OFF ? 3 : 2);
+    const hit = memo[id]!;
+    if (hit >= 0) return hit;
     let r: number;
     if (naiveFive(line, c, exact)) r = P_FIVE;
     else {
@@ -83,7 +85,7 @@ function naiveClassifier(exact: boolean) {
       else if (next.has(P_THREE)) r = P_TWO;
       else r = P_NONE;
     }
-    memo.set(id, r);
+    memo[id] = r;
     return r;
   };
   return classify;
@@ -269,12 +271,18 @@ function fromScratch(cells: number[], size: number, rule: Rule, toMove: Color) {
   return { keys, fullKeys, pats, comb, counts, lo, hi };
 }
 
+/** Element-wise equality, failing with the first differing index (much faster than toEqual per ply). */
+function same(label: string, a: ArrayLike<number>, b: ArrayLike<number>): void {
+  if (a.length !== b.length) throw new Error(`${label}: length ${a.length} vs ${b.length}`);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) throw new Error(`${label}[${i}]: ${a[i]} vs ${b[i]}`);
+}
+
 function checkAgainstScratch(b: Board, cells: number[], toMove: Color): void {
   const size = b.size;
-  expect(Array.from(b.cells)).toEqual(cells);
+  same('cells', b.cells, cells);
   expect(b.toMove).toBe(toMove);
   const s = fromScratch(cells, size, b.rule, toMove);
-  expect(Array.from(b.keys)).toEqual(Array.from(s.keys));
+  same(b.rule === 'freestyle' ? 'keys (a freestyle board leaves stones 5 away out of its keys)' : 'keys', b.keys, s.keys);
   for (const [q, p] of s.pats) {
     if (b.pats[q] !== p) throw new Error(`pats at ${q}: ${b.pats[q]} vs ${p}`);
     const [cb, cw] = s.comb.get(q)!;
@@ -289,7 +297,7 @@ function checkAgainstScratch(b: Board, cells: number[], toMove: Color): void {
       if (b.makesFive(q, c) !== want) throw new Error(`makesFive(${q}, ${c}) = ${!want}`);
     }
   }
-  expect(Array.from(b.counts)).toEqual(Array.from(s.counts));
+  same('counts', b.counts, s.counts);
   for (let c = 1 as Color; c <= 2; c++) for (let k = 0; k < 10; k++) expect(b.count(c, k)).toBe(s.counts[(c - 1) * 16 + k]);
   expect([b.hashLo | 0, b.hashHi | 0]).toEqual([s.lo | 0, s.hi | 0]);
   for (let q = 0; q < size * size; q++) {
@@ -300,10 +308,14 @@ function checkAgainstScratch(b: Board, cells: number[], toMove: Color): void {
 
 function snapshot(b: Board) {
   return {
-    cells: Array.from(b.cells), keys: Array.from(b.keys), pats: Array.from(b.pats), comb: Array.from(b.comb),
-    counts: Array.from(b.counts), hash: [b.hashLo, b.hashHi], ply: b.ply, toMove: b.toMove,
-    history: Array.from(b.history.subarray(0, b.ply)),
+    cells: b.cells.slice(), keys: b.keys.slice(), pats: b.pats.slice(), comb: b.comb.slice(), counts: b.counts.slice(),
+    hash: [b.hashLo, b.hashHi], ply: b.ply, toMove: b.toMove, history: b.history.slice(0, b.ply),
   };
+}
+
+function sameSnapshot(a: ReturnType<typeof snapshot>, b: ReturnType<typeof snapshot>): void {
+  for (const k of ['cells', 'keys', 'pats', 'comb', 'counts', 'hash', 'history'] as const) same(k, a[k], b[k]);
+  expect([a.ply, a.toMove]).toEqual([b.ply, b.toMove]);
 }
 
 /** A random move, usually near the stones so that real shapes (fours, threes, fives) occur. */
@@ -351,7 +363,7 @@ describe('incremental board == board from scratch', () => {
           // sometimes: play, undo, and the board must be exactly as before
           b.play(q);
           b.undo();
-          expect(snapshot(b)).toEqual(before);
+          sameSnapshot(snapshot(b), before);
           b.play(q);
           cells[q] = c;
           checkAgainstScratch(b, cells, (3 - c) as Color);
@@ -364,7 +376,7 @@ describe('incremental board == board from scratch', () => {
         }
         // unwind to the empty board
         while (b.ply > 0) b.undo();
-        expect(snapshot(b)).toEqual(start);
+        sameSnapshot(snapshot(b), start);
       }
       if (size <= 9) expect(fives).toBeGreaterThan(0);
     });

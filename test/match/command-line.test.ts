@@ -17,5 +17,6 @@ describe('splitCommandLine', () => {
     expect(parseEngineSpec('new=node main.js --x=1')).toEqual({ ok: true, value: { name: 'new', argv: ['node', 'main.js', '--x=1'] } });
     expect(parseEngineSpec('=node').ok).toBe(false);
     expect(parseEngineSpec('node main.js').ok).toBe(false);
+    expect(parseEngineSpec(`x='' a`)).toEqual({ ok: false, error: '--engine x: the program name is empty' });
   });
 });

@@ -103,3 +103,46 @@ describe('playGame', () => {
     expect(g.moves.filter((_, i) => i % 2 === 0).length).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('playGame with Swap2', () => {
+  const S2 = { ...FAST, swap2: true };
+  const p1 = (policy: string) => fixture('random', 'first', '--seed', '21', '--swap2', policy);
+  const p2 = (policy: string) => fixture('random', 'second', '--seed', '22', '--swap2', policy);
+
+  it('second stays white and plays stone 4', async () => {
+    const lines: string[] = [];
+    const g = await playGame(1, p1('play'), p2('play'), opening(''), { ...S2, onLine: (e, d, l) => lines.push(`${e}${d}${l}`) });
+    expect(g.swap2).toEqual(['first placed 3 stones', 'second stayed white and played stone 4']);
+    expect(g).toMatchObject({ black: 'first', white: 'second' });
+    expect(g.moves.slice(0, 3).map((m) => m.move)).toEqual(['h8', 'i8', 'h6']);
+    expect(lines.slice(lines.indexOf('second>SWAP2BOARD'), lines.indexOf('second>SWAP2BOARD') + 5)).toEqual(['second>SWAP2BOARD', 'second>7,7', 'second>8,7', 'second>7,9', 'second>DONE']);
+    expect(lines).toContain('first>BOARD'); // the game goes on with BOARD for each side's first move
+    expect(checkRecords([g])).toEqual([]);
+  });
+
+  it('second takes black with SWAP', async () => {
+    const g = await playGame(2, p1('play'), p2('swap'), opening(''), S2);
+    expect(g.swap2).toEqual(['first placed 3 stones', 'second took black']);
+    expect(g).toMatchObject({ black: 'second', white: 'first' });
+    expect(checkRecords([g])).toEqual([]);
+  });
+
+  it('second places two stones; first then chooses black or white', async () => {
+    const a = await playGame(3, p1('swap'), p2('two'), opening(''), S2);
+    expect(a.swap2).toEqual(['first placed 3 stones', 'second placed stones 4 and 5', 'first took black']);
+    expect(a).toMatchObject({ black: 'first', white: 'second' });
+    expect(a.moves.length).toBeGreaterThanOrEqual(6);
+    expect(checkRecords([a])).toEqual([]);
+    const b = await playGame(4, p1('play'), p2('two'), opening(''), S2);
+    expect(b.swap2).toEqual(['first placed 3 stones', 'second placed stones 4 and 5', 'first stayed white and played stone 6']);
+    expect(b).toMatchObject({ black: 'second', white: 'first' });
+    expect(checkRecords([b])).toEqual([]);
+  });
+
+  it('a wrong number of stones loses', async () => {
+    const g = await playGame(5, p1('bad'), p2('play'), opening(''), S2);
+    expect(g).toMatchObject({ result: '0-1', reason: 'garbage', black: 'first' });
+    expect(g.detail).toBe("black (first) answered SWAP2BOARD with '7,7 8,8': expected 3 point(s)");
+    expect(checkRecords([g])).toEqual([]);
+  });
+});

@@ -43,6 +43,23 @@ describe('PbrainClient', () => {
     expect(c.exited).toBe(true);
   });
 
+  it('reads LF, CR LF and CR line ends, even with CR and LF in different chunks', async () => {
+    const script = `
+      process.stdin.once('data', () => {
+        process.stdout.write('OK\\r');
+        setTimeout(() => process.stdout.write('\\nMESSAGE a\\rDEBUG b\\n'), 30);
+        setTimeout(() => process.stdout.write('7,'), 60);
+        setTimeout(() => process.stdout.write('8\\r\\n'), 90);
+      });
+      setInterval(() => {}, 1000);`;
+    const c = PbrainClient.spawn({ name: 'split', argv: [process.execPath, '-e', script] }, { hangToleranceMs: 500 });
+    clients.push(c);
+    expect((await c.start(15)).kind).toBe('ok');
+    const r = await c.begin(500, 1000);
+    expect(r).toMatchObject({ kind: 'move', x: 7, y: 8 });
+    expect(c.messages).toEqual(['a', 'b']);
+  });
+
   it('reports a crash with its exit code', async () => {
     const c = spawn('crash');
     expect((await c.start(15)).kind).toBe('ok');

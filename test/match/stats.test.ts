@@ -18,9 +18,9 @@ describe('Elo', () => {
   it('trinomial interval (60 wins, 20 draws, 20 losses)', () => {
     const e = eloTrinomial({ wins: 60, draws: 20, losses: 20 });
     expect(e.elo).toBeCloseTo(147.19, 1);
-    expect(e.lo).toBeCloseTo(86.22, 1);
-    expect(e.hi).toBeCloseTo(218.25, 1);
-    expect(e.pm).toBeCloseTo((218.25 - 86.22) / 2, 1);
+    expect(e.lo).toBeCloseTo(86.1, 1);
+    expect(e.hi).toBeCloseTo(218.42, 1);
+    expect(e.pm).toBeCloseTo((218.42 - 86.1) / 2, 1);
     expect(e.n).toBe(100);
   });
 
@@ -28,8 +28,17 @@ describe('Elo', () => {
     const e = eloPentanomial([2, 5, 10, 8, 5]);
     expect(e.n).toBe(30);
     expect(e.elo).toBeCloseTo(52.51, 1);
-    expect(e.lo).toBeCloseTo(-18.14, 1);
-    expect(e.hi).toBeCloseTo(127.83, 1);
+    expect(e.lo).toBeCloseTo(-19.83, 1);
+    expect(e.hi).toBeCloseTo(129.75, 1);
+  });
+
+  it('identical results still get an interval of some width', () => {
+    const e = eloPentanomial([0, 0, 50, 0, 0]);
+    expect(e.elo).toBe(0);
+    expect(e.pm).toBeCloseTo(14.87, 1);
+    const w = eloTrinomial({ wins: 10, draws: 0, losses: 0 });
+    expect(w.elo).toBe(Infinity);
+    expect(Number.isFinite(w.lo)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BotGame } from '../../src/protocols/common.js';
-import { OpeningAdvisor } from '../../src/protocols/opening.js';
+import { OpeningAdvisor, tacticalVerdict } from '../../src/protocols/opening.js';
 import { BLACK, WHITE, bookBy } from './helpers.js';
 import type { BookProbe } from '../../src/search/types.js';
 
@@ -68,5 +68,29 @@ describe('OpeningAdvisor', () => {
     a.proposeThree();
     a.chooseAfterThree([...three]);
     expect(g.stones).toEqual([{ index: 0, color: BLACK }]);
+  });
+});
+
+describe('tactical tie-break', () => {
+  const open3 = [
+    { index: 7 * 15 + 6, color: BLACK },
+    { index: 7 * 15 + 7, color: BLACK },
+    { index: 7 * 15 + 8, color: BLACK },
+    { index: 0, color: WHITE },
+    { index: 14, color: WHITE },
+  ];
+  it('sees an open three for the side to move as a win, and two opposing fours as a loss', () => {
+    const g = new BotGame(15, 'freestyle', { seed: 't' });
+    g.setStones(open3);
+    g.sync(BLACK);
+    expect(tacticalVerdict(g.engine.board)).toBe(1);
+    g.sync(WHITE);
+    expect(tacticalVerdict(g.engine.board)).toBe(0);
+    g.setStones([...[0, 1, 2, 3].map((x) => ({ index: 7 * 15 + x + 4, color: BLACK })), { index: 0, color: WHITE }]);
+    g.sync(WHITE);
+    expect(tacticalVerdict(g.engine.board)).toBe(-1);
+  });
+  it('KoTH C: takes black when black (moving next) has an open three, whatever the seed', () => {
+    for (const seed of ['1', '2', '3', '4', '5', '6']) expect(advisor(seed).a.chooseColour(open3, BLACK)).toBe(BLACK);
   });
 });

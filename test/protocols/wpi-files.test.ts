@@ -24,11 +24,17 @@ describe('WPI file player', () => {
     const done = runWpiFiles({ dir, player: new WpiPlayer({ seed: '1', name: 'me' }), transcript: new Transcript(), pollMs: 5 });
     await sleep(30);
     expect(readFileSync(f('move_file'), 'utf8')).toBe(''); // nothing written before our turn
+    writeFileSync(f('me.go'), ''); // created but not yet written: not a turn yet
+    await sleep(30);
+    expect(readFileSync(f('move_file'), 'utf8')).toBe('');
     writeFileSync(f('me.go'), 'go!\n');
     await until(() => readFileSync(f('move_file'), 'utf8') !== '');
     const first = readFileSync(f('move_file'), 'utf8');
     expect(first).toMatch(/^me [A-O] \d+\n$/);
-    // Still our .go: the player must not move twice.
+    // Still our .go: the player must not move twice, even if the .go's mtime changes
+    // while our move has not been taken.
+    await sleep(30);
+    writeFileSync(f('me.go'), 'go!\n');
     await sleep(30);
     expect(readFileSync(f('move_file'), 'utf8')).toBe(first);
     // Referee: delete move_file and .go, echo in lowercase, then the opponent moves.

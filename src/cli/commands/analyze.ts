@@ -11,6 +11,7 @@ import type { CommandModule } from 'yargs';
 import { makePoint } from '../../core/notation.js';
 import { fail, positionFromArgs, printJson, withPositionArgument, withPositionOptions } from '../common.js';
 import { budgetAfterStartup, engineFor, positiveInt } from './move.js';
+import { BOOK_OPTION } from '../book-option.js';
 
 export const command: CommandModule = {
   command: 'analyze [position..]',
@@ -20,6 +21,7 @@ export const command: CommandModule = {
       .option('time', { type: 'number', default: 5000, requiresArg: true, describe: 'time in ms' })
       .option('nodes', { type: 'number', requiresArg: true, describe: 'node limit' })
       .option('depth', { type: 'number', requiresArg: true, describe: 'depth limit' })
+      .option('book', BOOK_OPTION)
       .option('seed', { type: 'string', requiresArg: true, describe: 'seed for tie-breaks' })
       .option('json', { type: 'boolean', default: false, describe: 'JSON lines' })
       .example('$0 analyze "h8 i9 h9" --time 3000', 'three seconds of analysis'),
@@ -30,7 +32,7 @@ export const command: CommandModule = {
     const nodes = positiveInt('nodes', a.nodes);
     const depth = positiveInt('depth', a.depth);
     const pos = positionFromArgs(a);
-    const engine = engineFor(pos, a.seed === undefined ? undefined : String(a.seed));
+    const engine = engineFor(pos, a.seed === undefined ? undefined : String(a.seed), a.book === undefined ? undefined : String(a.book));
     const pt = (q: number) => makePoint(q, pos.size);
     const json = a.json === true;
     const r = engine.go({ turnMs: budgetAfterStartup(time), nodes, depth }, (info) => {

@@ -6,7 +6,7 @@
  * Exit status: 0 done (with --sprt: H1 accepted), 1 with --sprt: H0 accepted, 3 with
  * --sprt: undecided when the games ran out; 2 bad usage; 1 for --check with problems.
  */
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { parseRule } from '../../core/notation.js';
@@ -24,6 +24,7 @@ export interface MatchArgs {
   randomOpenings?: number;
   openingStones?: number;
   seed?: string;
+  swap2?: boolean;
   games?: number;
   tc?: string;
   rule?: string;
@@ -37,6 +38,7 @@ export interface MatchArgs {
   sprt?: string;
   json?: boolean;
   check?: string;
+  log?: string;
 }
 
 export interface MatchIo {
@@ -121,6 +123,7 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     const tc = orUsage(parseTc(a.tc ?? '5000/120000'));
     const skipped: string[] = [];
     if (a.openings !== undefined && a.randomOpenings !== undefined) throw new UsageError('give --openings or --random-openings, not both');
+    if (a.swap2 && (a.openings !== undefined || a.randomOpenings !== undefined)) throw new UsageError('--swap2 starts from an empty board: it takes no --openings / --random-openings');
     let openings: Opening[] = [{ id: 'empty', moves: [] }];
     if (a.openings !== undefined) openings = orUsage(loadOpenings(a.openings, size, rule, { skipped }));
     else if (a.randomOpenings !== undefined) {
@@ -157,18 +160,34 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       openings,
       games,
       concurrency,
-      game: { size, rule, tc, hangToleranceMs, startTimeoutMs, maxMemory, suspendWhenIdle: a.suspend !== false, endGraceMs: 500 },
+      game: { size, rule, tc, hangToleranceMs, startTimeoutMs, maxMemory, suspendWhenIdle: a.suspend !== false, endGraceMs: 500, swap2: a.swap2 === true },
       onGame: (_r: GameRecord, s: MatchStats) => draw(s, false),
       ...(sprt ? { sprt } : {}),
       ...(a.out !== undefined ? { outDir: a.out } : {}),
     };
-    const result = await runMatch(cfg);
+    let log: WriteStream | undefined;
+    if (a.log !== undefined) {
+      const t0 = Date.now();
+      const stream = createWriteStream(a.log);
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', (e: NodeJS.ErrnoException) => reject(new UsageError(`cannot write --log '${a.log}' (${e.code ?? e.message})`)));
+      });
+      log = stream;
+      Object.assign(cfg, { onLine: (g: number, e: string, d: string, l: string) => stream.write(`${Date.now() - t0}\t${g}\t${e}\t${d}\t${l}\n`) });
+    }
+    let result;
+    try {
+      result = await runMatch(cfg);
+    } finally {
+      if (log) await new Promise<void>((resolve) => log.end(() => resolve()));
+    }
     draw(result.stats, true);
     result.engines.forEach((e, i) => {
       if (abouts[i]) e.about = abouts[i];
     });
     const config = {
-      size, rule, tc, games, concurrency, hangToleranceMs,
+      size, rule, tc, games, concurrency, hangToleranceMs, swap2: a.swap2 === true,
       openings: a.openings ?? (a.randomOpenings !== undefined ? `random:${a.randomOpenings}:${a.openingStones ?? 3}:${a.seed ?? 'gomoku-match'}` : null),
       openingCount: openings.length,
       sprt: sprt ?? null,
@@ -201,6 +220,7 @@ export const command: CommandModule = {
       .option('random-openings', { type: 'number', describe: 'instead of --openings: N distinct random openings near the centre (seeded by --seed)' })
       .option('opening-stones', { type: 'number', default: 3, describe: 'stones per random opening' })
       .option('seed', { type: 'string', default: 'gomoku-match', describe: 'seed for --random-openings' })
+      .option('swap2', { type: 'boolean', default: false, describe: 'open each game with Swap2 through SWAP2BOARD (game 2k+1: the first engine opens, 2k+2: the second)' })
       .option('games', { type: 'number', describe: 'games to play (default: every opening once with each colour)' })
       .option('tc', { type: 'string', default: '5000/120000', describe: 'time control MOVE_MS/GAME_MS (GAME_MS 0 or absent = no game limit)' })
       .option('rule', { type: 'string', default: 'freestyle', describe: 'freestyle (five or more) or standard (exactly five)' })
@@ -212,6 +232,7 @@ export const command: CommandModule = {
       .option('suspend', { type: 'boolean', default: true, describe: 'SIGSTOP an engine while its opponent thinks (use --no-suspend to allow pondering)' })
       .option('out', { type: 'string', alias: 'pgn', describe: 'directory for games.jsonl, sgf/ and summary.json' })
       .option('sprt', { type: 'string', describe: 'elo0,elo1,alpha,beta: stop when the SPRT decides' })
+      .option('log', { type: 'string', describe: 'write every protocol line to FILE: ms since start, game, engine, > (sent) or < (received), line' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
       .option('check', { type: 'string', describe: 'check a recorded match directory (games replayed, summary recomputed) instead of playing' })
       .example('$0 match --engine new="node dist/cli/main.js play --protocol gomocup" --engine old="/opt/old/gomoku play --protocol gomocup" --openings openings.txt --tc 100/10000 --concurrency 2 --out runs/1', 'a short regression match')

@@ -13,6 +13,7 @@
 import type { CommandModule } from 'yargs';
 import { makePoint } from '../../core/notation.js';
 import { Engine } from '../../search/engine.js';
+import { BOOK_OPTION, openBookOption } from '../book-option.js';
 import { fail, positionFromArgs, printJson, withPositionArgument, withPositionOptions, type LoadedPosition } from '../common.js';
 
 export function positiveInt(name: string, v: unknown): number | undefined {
@@ -23,11 +24,12 @@ export function positiveInt(name: string, v: unknown): number | undefined {
 }
 
 /** An engine holding the loaded position (fails with one line when the game is already over). */
-export function engineFor(pos: LoadedPosition, seed: string | undefined): Engine {
+export function engineFor(pos: LoadedPosition, seed: string | undefined, book?: string): Engine {
   const b = pos.board;
   for (let q = 0; q < b.area; q++) if (b.cells[q] !== 0 && b.hasFiveAt(q)) fail(`the game is over: ${makePoint(q, pos.size)} is part of a five`);
   if (b.ply >= b.area) fail('the board is full');
-  const engine = new Engine({ size: pos.size, rule: pos.rule, seed, now: () => performance.now() });
+  const probe = openBookOption(book);
+  const engine = new Engine({ size: pos.size, rule: pos.rule, seed, now: () => performance.now(), ...(probe ? { book: probe } : {}) });
   engine.setPosition(pos.spec.moves, b.toMove);
   return engine;
 }
@@ -42,22 +44,23 @@ export const command: CommandModule = {
   describe: "the engine's move for the side to move",
   builder: (y) =>
     withPositionOptions(withPositionArgument(y))
-      .option('time', { type: 'number', default: 1000, requiresArg: true, describe: 'time for the whole command in ms (Node start-up included)' })
+      .option('time', { type: 'number', requiresArg: true, describe: 'time for the whole command in ms, Node start-up included (default 1000, or none with --nodes/--depth: then the result depends only on the seed)' })
       .option('nodes', { type: 'number', requiresArg: true, describe: 'node limit (deterministic with --seed)' })
       .option('depth', { type: 'number', requiresArg: true, describe: 'alpha-beta depth limit' })
       .option('seed', { type: 'string', requiresArg: true, describe: 'seed for tie-breaks (same seed + --nodes = same move)' })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON object: move, score, depth, nodes, ms, pv, source' })
+      .option('book', BOOK_OPTION)
       .example('$0 move "h8 i9 h9" --time 1000', 'white to move, one second')
       .example('$0 move "h8 i9 h9" --nodes 200000 --seed 1 --json', 'reproducible'),
   handler: (argv) => {
     const a = argv as Record<string, unknown>;
-    const time = Number(a.time);
-    if (!Number.isFinite(time) || time <= 0) fail(`--time must be a positive number of ms, got '${String(a.time)}'`);
     const nodes = positiveInt('nodes', a.nodes);
     const depth = positiveInt('depth', a.depth);
+    const time = a.time === undefined ? (nodes === undefined && depth === undefined ? 1000 : undefined) : Number(a.time);
+    if (time !== undefined && (!Number.isFinite(time) || time <= 0)) fail(`--time must be a positive number of ms, got '${String(a.time)}'`);
     const pos = positionFromArgs(a);
-    const engine = engineFor(pos, a.seed === undefined ? undefined : String(a.seed));
-    const r = engine.go({ turnMs: budgetAfterStartup(time), nodes, depth });
+    const engine = engineFor(pos, a.seed === undefined ? undefined : String(a.seed), a.book === undefined ? undefined : String(a.book));
+    const r = engine.go({ turnMs: time === undefined ? undefined : budgetAfterStartup(time), nodes, depth });
     const size = pos.size;
     const pt = (q: number) => makePoint(q, size);
     if (a.json === true) {

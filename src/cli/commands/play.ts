@@ -12,6 +12,7 @@ import type { CommandModule } from 'yargs';
 import type { Result } from '../../core/types.js';
 import { err, ok } from '../../core/types.js';
 import type { BookProbe } from '../../search/types.js';
+import { BOOK_OPTION, openBookOption } from '../book-option.js';
 import { AlphanoProtocol } from '../../protocols/alphano.js';
 import { CodecupProtocol } from '../../protocols/codecup.js';
 import { BOT_NAME, type BotOptions, type LineProtocol } from '../../protocols/common.js';
@@ -36,25 +37,6 @@ export interface PlayArgs {
   verbose?: boolean;
   pollMs?: number;
   debug?: boolean;
-}
-
-/**
- * Open the opening book for `--book FILE`.
- *
- * >>> BOOK PLUG-IN POINT <<<
- * When src/book/probe.ts lands, replace the body after the file checks with:
- *     return openBookProbe(path);          // import { openBookProbe } from '../../book/probe.js';
- * (it must return Result<BookProbe>). Until then the file is checked and the bot plays
- * without a book, saying so on stderr.
- */
-export function openBook(path: string): Result<BookProbe | undefined> {
-  try {
-    accessSync(path, constants.R_OK);
-    if (!statSync(path).isFile()) return err(`--book '${path}' is not a file`);
-  } catch {
-    return err(`cannot read book '${path}'`);
-  }
-  return ok(undefined);
 }
 
 /** Validate raw yargs values into PlayArgs, or one error message. */
@@ -109,16 +91,14 @@ export function makeLineProtocol(p: PlayArgs, opts: BotOptions): LineProtocol {
 
 /** Run a whole session with the process's streams; resolves to the exit code. */
 export async function runPlay(p: PlayArgs): Promise<number> {
-  let book: BookProbe | undefined;
-  if (p.book !== undefined) {
-    const b = openBook(p.book);
-    if (!b.ok) {
-      process.stderr.write(`gomoku: ${b.error}\n`);
-      return 2;
-    }
-    book = b.value;
-    if (!book) process.stderr.write(`gomoku: book support is not wired in yet; playing without '${p.book}'\n`);
-  }
+  const book: BookProbe | undefined = openBookOption(p.book);
+  // A referee that closes our stdout (killed the game, or exited) is the end of the session,
+  // not a crash with a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`gomoku: stdout: ${e.message}\n`);
+    process.exit(1);
+  });
   const t0 = performance.now();
   const opts: BotOptions = { seed: p.seed ?? BOT_NAME, now: () => performance.now() - t0 };
   if (p.timeMs !== undefined) opts.timeMs = p.timeMs;
@@ -149,7 +129,7 @@ export const command: CommandModule = {
       .option('name', { type: 'string', describe: 'bot name (WPI team name, one word; Gomocup ABOUT)' })
       .option('dir', { type: 'string', describe: 'WPI: the shared game directory (default: cwd)' })
       .option('time', { type: 'number', describe: 'time in ms (KoTH per answer, CodeCup per game, WPI per move, others a per-move cap)' })
-      .option('book', { type: 'string', describe: 'opening book file' })
+      .option('book', BOOK_OPTION)
       .option('seed', { type: 'string', describe: 'seed for every random choice (KoTH: defaults to the positional seed)' })
       .option('log', { type: 'string', describe: 'append a transcript of the session to FILE' })
       .option('verbose', { type: 'boolean', default: false, describe: 'copy every log line to stderr' })

@@ -8,7 +8,7 @@
  */
 import { BLACK, WHITE, type Color } from '../../core/types.js';
 import { LineChild, type BotCommand } from './child.js';
-import { RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
+import { AnswerTimes, RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
 
 export interface AlphanoRefereeOptions {
   bot: BotCommand;
@@ -28,19 +28,19 @@ export async function runAlphanoGame(o: AlphanoRefereeOptions): Promise<GameRepo
   let oppClock = o.clockMs ?? 20_000;
   const g = new RefGame(SIZE);
   const child = new LineChild(o.bot);
-  let maxBotMs = 0;
+  const times = new AnswerTimes();
 
   const finish = async (winner: GameReport['winner'], reason: GameReport['reason'], detail: string, fault?: Side): Promise<GameReport> => {
     child.send('FINISH');
     await child.close(1000);
-    const r: GameReport = { protocol: 'alphano', winner, reason, stones: g.moves.length, maxBotMs, detail, transcript: child.transcript, botStderr: child.stderr, botColor: colourName(botColour) };
+    const r: GameReport = { protocol: 'alphano', winner, reason, stones: g.moves.length, maxBotMs: times.max, firstBotMs: times.first, detail, transcript: child.transcript, botStderr: child.stderr, botColor: colourName(botColour) };
     if (fault) r.fault = fault;
     return r;
   };
 
   child.send(`READY ${botFirst ? 'FIRST' : 'SECOND'}`);
   const ready = await child.read(o.readyMs ?? 3000);
-  maxBotMs = ready.ms;
+  times.add(ready.ms);
   if (ready.kind === 'timeout') return finish('opponent', 'timeout', 'no OK to READY in time', 'bot');
   if (ready.kind === 'eof') return finish('opponent', 'crash', 'bot exited before OK', 'bot');
   if (ready.line.trim() !== 'OK') return finish('opponent', 'protocol', `expected OK, got '${ready.line}'`, 'bot');
@@ -54,7 +54,7 @@ export async function runAlphanoGame(o: AlphanoRefereeOptions): Promise<GameRepo
       if (lastOpp) child.send(`OPP ${Math.floor(lastOpp.q / SIZE) + 1} ${(lastOpp.q % SIZE) + 1} ${lastOpp.ms}`);
       child.send(`TURN ${Math.max(0, Math.floor(botClock))} ${Math.max(0, Math.floor(oppClock))}`);
       const r = await child.read(botClock);
-      maxBotMs = Math.max(maxBotMs, r.ms);
+      times.add(r.ms);
       botClock -= r.ms;
       if (r.kind === 'timeout') return finish('opponent', 'timeout', 'TLE', 'bot');
       if (r.kind === 'eof') return finish('opponent', 'crash', `bot exited (code ${child.exitCode})`, 'bot');

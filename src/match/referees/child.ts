@@ -104,6 +104,8 @@ export class LineChild {
   /** Wait up to `graceMs` for the bot to exit by itself, then kill it. True if it exited by itself. */
   async close(graceMs = 500): Promise<boolean> {
     if (this.exitCode === null && this.exitSignal === null) {
+      // End of input is the last thing the bot hears; well-behaved bots exit on it.
+      this.endInput();
       const t = new Promise<boolean>((r) => setTimeout(() => r(false), graceMs));
       const self = await Promise.race([this.exited.then(() => true), t]);
       if (!self) {
@@ -116,6 +118,6 @@ export class LineChild {
   }
 
   endInput(): void {
-    this.proc.stdin.end();
+    if (!this.proc.stdin.destroyed) this.proc.stdin.end();
   }
 }

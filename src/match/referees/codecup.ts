@@ -8,7 +8,7 @@
  */
 import { BLACK, WHITE, type Color } from '../../core/types.js';
 import { LineChild, type BotCommand } from './child.js';
-import { RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
+import { AnswerTimes, RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
 
 export interface CodecupRefereeOptions {
   bot: BotCommand;
@@ -41,12 +41,12 @@ export async function runCodecupGame(o: CodecupRefereeOptions): Promise<GameRepo
   const child = new LineChild(o.bot);
   const botColour: Color = botStarts ? BLACK : WHITE;
   let usedMs = 0;
-  let maxBotMs = 0;
+  const times = new AnswerTimes();
 
   const finish = async (winner: GameReport['winner'], reason: GameReport['reason'], detail: string, fault?: Side): Promise<GameReport> => {
     child.send('Quit');
     await child.close(1000);
-    const r: GameReport = { protocol: 'codecup', winner, reason, stones: g.moves.length, maxBotMs, detail, transcript: child.transcript, botStderr: child.stderr, botColor: colourName(botColour) };
+    const r: GameReport = { protocol: 'codecup', winner, reason, stones: g.moves.length, maxBotMs: times.max, firstBotMs: times.first, detail, transcript: child.transcript, botStderr: child.stderr, botColor: colourName(botColour) };
     if (fault) r.fault = fault;
     return r;
   };
@@ -54,7 +54,7 @@ export async function runCodecupGame(o: CodecupRefereeOptions): Promise<GameRepo
   const read = async (): Promise<string | GameReport> => {
     const r = await child.read(Math.max(0, gameMs - usedMs));
     usedMs += r.ms;
-    maxBotMs = Math.max(maxBotMs, r.ms);
+    times.add(r.ms);
     if (r.kind === 'timeout') return finish('opponent', 'timeout', `game time ${gameMs} ms used up`, 'bot');
     if (r.kind === 'eof') return finish('opponent', 'crash', `bot exited (code ${child.exitCode})`, 'bot');
     return r.line;

@@ -8,7 +8,7 @@
  */
 import { BLACK, WHITE, type Color } from '../../core/types.js';
 import { LineChild, type BotCommand } from './child.js';
-import { RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
+import { AnswerTimes, RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
 
 export interface KothRefereeOptions {
   bot: BotCommand;
@@ -55,7 +55,7 @@ export async function runKothGame(o: KothRefereeOptions): Promise<GameReport> {
   const answerMs = o.answerMs ?? 5000;
   const g = new RefGame(SIZE);
   const child = new LineChild({ ...o.bot, args: [...o.bot.args, oppName, o.seed] });
-  let maxBotMs = 0;
+  const times = new AnswerTimes();
   let botColour: Color | undefined;
   let round = 0;
 
@@ -63,7 +63,7 @@ export async function runKothGame(o: KothRefereeOptions): Promise<GameReport> {
     child.send(`EXIT ${winner === 'bot' ? botName : winner === 'opponent' ? oppName : 'TIE'}`);
     const clean = await child.close(500);
     if (!clean && !fault && reason !== 'crash') detail += ' (bot did not exit within 0.5 s)';
-    const r: GameReport = { protocol: 'koth', winner, reason, stones: g.moves.length, maxBotMs, detail, transcript: child.transcript, botStderr: child.stderr };
+    const r: GameReport = { protocol: 'koth', winner, reason, stones: g.moves.length, maxBotMs: times.max, firstBotMs: times.first, detail, transcript: child.transcript, botStderr: child.stderr };
     if (fault) r.fault = fault;
     if (botColour) r.botColor = colourName(botColour);
     return r;
@@ -73,7 +73,7 @@ export async function runKothGame(o: KothRefereeOptions): Promise<GameReport> {
   const ask = async (line: string): Promise<string | GameReport> => {
     child.send(line);
     const r = await child.read(answerMs);
-    maxBotMs = Math.max(maxBotMs, r.ms);
+    times.add(r.ms);
     if (r.kind === 'timeout') return finish('opponent', 'timeout', `no answer to '${line.slice(0, 30)}' within ${answerMs} ms`, 'bot');
     if (r.kind === 'eof') return finish('opponent', 'crash', `bot exited (code ${child.exitCode}) after '${line.slice(0, 30)}'`, 'bot');
     return r.line;

@@ -17,11 +17,25 @@ export interface GameReport {
   botColor?: 'black' | 'white';
   /** Stones on the board at the end. */
   stones: number;
-  /** The bot's slowest answer (ms). */
+  /** The bot's slowest answer after its first (ms). */
   maxBotMs: number;
+  /** The bot's first answer (ms), which includes the process start-up. */
+  firstBotMs: number;
   detail: string;
   transcript: string[];
   botStderr: string;
+}
+
+/** Answer times: the first (with process start-up) apart from the rest. */
+export class AnswerTimes {
+  first = 0;
+  max = 0;
+  private n = 0;
+
+  add(ms: number): void {
+    if (this.n++ === 0) this.first = ms;
+    else this.max = Math.max(this.max, ms);
+  }
 }
 
 export class RefGame {

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BLACK, WHITE, type Color } from '../../core/types.js';
 import { LineChild, type BotCommand } from './child.js';
-import { RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
+import { AnswerTimes, RefGame, SimplePlayer, colourName, type GameReport, type Side } from './simple-player.js';
 
 export interface WpiRefereeOptions {
   bot: BotCommand;
@@ -83,7 +83,7 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
   const child = new LineChild({ ...o.bot, args: [...o.bot.args, '--name', botName, '--dir', dir], cwd: dir });
   const g = new RefGame(SIZE);
   const history: string[] = [];
-  let maxBotMs = 0;
+  const times = new AnswerTimes();
   let turn = 0;
 
   writeFileSync(f('move_file'), '');
@@ -121,13 +121,14 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
       }
       await sleep(pollMs);
     }
-    if (up === botName) maxBotMs = Math.max(maxBotMs, performance.now() - t0);
+    if (up === botName) times.add(performance.now() - t0);
     if (!inTime || crashed) {
       winner = sideOf(other(up));
       fault = sideOf(up);
       reason = crashed ? 'crash' : 'timeout';
       endMsg = `END: ${other(up)} WINS!  ${up} LOSES!  out of time`;
       writeFileSync(f('move_file'), `${up} \` -1\n`);
+      await sleep(sleepMs);
       break;
     }
     await sleep(readDelayMs);
@@ -147,6 +148,7 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
       reason = 'protocol';
       endMsg = `END: ${up} WINS!  ${other(up)} LOSES!  out of order move`;
       moveMtime = writeMove(f('move_file'), line);
+      await sleep(sleepMs);
       break;
     }
     if (parts[1]!.length !== 1 || !/^\d+$/.test(parts[2]!)) {
@@ -168,6 +170,7 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
       reason = 'illegal';
       endMsg = `END: ${other(up)} WINS!  ${up} LOSES!  invalid move`;
       moveMtime = writeMove(f('move_file'), wpiCanonical(up, onBoard ? q : 0));
+      await sleep(sleepMs);
       break;
     }
     const colour: Color = up === teams[0] ? BLACK : WHITE;
@@ -192,9 +195,10 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
       endMsg = 'END: TIE! board full!';
       over = true;
     }
+    // The original sleeps after every move, the last one included, before writing end_game.
     moveMtime = writeMove(f('move_file'), wpiCanonical(up, q));
-    if (over) break;
     await sleep(sleepMs);
+    if (over) break;
   }
 
   writeFileSync(f('end_game'), `${endMsg}\n`);
@@ -208,7 +212,8 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
     winner,
     reason,
     stones: g.moves.length,
-    maxBotMs,
+    maxBotMs: times.max,
+    firstBotMs: times.first,
     detail,
     transcript: history,
     botStderr: child.stderr,

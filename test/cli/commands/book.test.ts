@@ -6,6 +6,12 @@ import { decodeYxdb, verdictOf } from '../../../src/book/yxdb.js';
 import { canonicalize } from '../../../src/core/symmetry.js';
 import { parsePoint } from '../../../src/core/notation.js';
 import { boardOf, openStore, putChild, putPosition, tempDir } from '../../book/helpers.js';
+import { parseBudget, parseRootsFile, progressLine } from '../../../src/cli/commands/book-build.js';
+import { buildBook } from '../../../src/book/builder.js';
+import { runBookJob } from '../../../src/book/job.js';
+import { parseCertificate } from '../../../src/proof/certificate.js';
+import { verifyCertificate } from '../../../src/proof/verify.js';
+import { BLACK, WHITE } from '../../../src/core/types.js';
 
 let tmp = tempDir();
 afterEach(() => {
@@ -139,4 +145,60 @@ describe('gomoku book export', () => {
     }
     s.close();
   });
+});
+
+describe('gomoku book build helpers', () => {
+  test('--budget: times and job counts', () => {
+    expect(parseBudget('10m')).toEqual({ ms: 600_000 });
+    expect(parseBudget('90s')).toEqual({ ms: 90_000 });
+    expect(parseBudget('1.5h')).toEqual({ ms: 5_400_000 });
+    expect(parseBudget('250ms')).toEqual({ ms: 250 });
+    expect(parseBudget('500')).toEqual({ jobs: 500 });
+    expect(parseBudget('500j')).toEqual({ jobs: 500 });
+    for (const bad of ['', '0', '10x', 'm', '-5', '0m']) expect(parseBudget(bad)).toBeUndefined();
+  });
+
+  test('--roots: one position a line, comments and blank lines skipped, errors name the line', () => {
+    const r = parseRootsFile('# the first two\nh8 h9 h10\n\nB:h8,i8;W:h9  # a stone set\n', 15);
+    expect(r).toEqual([
+      { black: [pt('h8'), pt('h10')], white: [pt('h9')], toMove: WHITE },
+      { black: [pt('h8'), pt('i8')], white: [pt('h9')], toMove: WHITE },
+    ]);
+    expect(parseRootsFile('h8\nh8 z9\n', 15)).toBe("line 2: bad point 'z9'");
+    expect(parseRootsFile('\n# nothing\n', 15)).toBe('no positions');
+  });
+
+  test('the progress line shows jobs/s, proven, disproven and an ETA', () => {
+    const line = progressLine({ jobs: 50, positions: 300, proven: 3, disproven: 1, roots: 10, openRoots: 8, inFlight: 2, elapsedMs: 10_000, budget: { jobs: 100 } });
+    expect(line).toBe('book [##########..........] jobs 50 (5.00/s) proven 3 disproven 1 roots open 8/10 positions 300 eta 10s');
+    expect(progressLine({ jobs: 5, positions: 9, proven: 0, disproven: 0, roots: 1, openRoots: 1, inFlight: 0, elapsedMs: 60_000, budget: { ms: 600_000 } })).toMatch(/eta 9m00s$/);
+  });
+});
+
+describe('gomoku book proof / verify', () => {
+  test('a certificate written from the book verifies; book verify checks every decided position', async () => {
+    const f = tmp.file('p.db');
+    const s = openStore(f);
+    const root = boardOf('B:c5,d5,e5,f5;W:a1,i1,a9', 9);
+    await buildBook({
+      store: s, opening: 'test', roots: [{ black: root.stones(BLACK), white: root.stones(WHITE), toMove: root.toMove }], size: 9, rule: 'freestyle', region: 1,
+      concurrency: 2, budget: { jobs: 200 }, solveNodes: 500, scoreNodes: 20,
+      runJob: async (j) => runBookJob(j.black.length + j.white.length === 7 ? { ...j, solveNodes: 0 } : j),
+    });
+    s.close();
+    const out = tmp.file('cert.jsonl');
+    const r = await run(['book', 'proof', 'B:c5,d5,e5,f5;W:a1,i1,a9', '--size', '9', '--out', out, '--book', f]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^black wins: \d+ entries from \d+ book positions written to /);
+    const cert = parseCertificate(readFileSync(out, 'utf8'));
+    expect(cert.ok && verifyCertificate(cert.value).result).toBe('verified');
+    const none = await run(['book', 'proof', 'e5', '--size', '9', '--out', out, '--book', f]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe('gomoku: the position is not in the book\n');
+    const v = await run(['book', 'verify', '--json', '--book', f]);
+    expect(v.code).toBe(0);
+    const rep = JSON.parse(v.stdout);
+    expect(rep.decided).toBeGreaterThan(1);
+    expect(rep.verified).toBe(rep.decided);
+  }, 30_000);
 });

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// The lint rule for the architecture (../shared/docs/architecture.md, "Principles" 1):
+//
+//   core <- search <- {proof, book, protocols, match} <- workers <- cli
+//
+// - a file may import its own directory and lower layers only (no upward or sideways imports);
+// - core and search are pure: no Node built-ins, no native/process-level packages, no
+//   console, no process;
+// - yargs only in cli; nothing under src/ imports scripts/ or test/.
+// Usage: node scripts/check-deps.mjs [package-root]. Prints `file:line: problem` for each violation and exits 1; exits 0 when clean.
+import { builtinModules } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
+const src = join(root, 'src');
+
+const LAYER = { core: 0, search: 1, proof: 2, book: 2, protocols: 2, match: 2, workers: 3, cli: 4 };
+const PURE = new Set(['core', 'search']);
+const IMPURE_PACKAGES = new Set(['better-sqlite3', 'piscina', 'yargs']);
+const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+const files = [];
+const walk = (d) => {
+  for (const f of readdirSync(d, { withFileTypes: true })) {
+    const p = join(d, f.name);
+    if (f.isDirectory()) walk(p);
+    else if (/\.(ts|mts|js|mjs)$/.test(f.name) && !f.name.endsWith('.d.ts')) files.push(p);
+  }
+};
+walk(src);
+
+const problems = [];
+const lineOf = (text, index) => text.slice(0, index).split('\n').length;
+/** Code without comments and string contents, same length, so indices and lines still match. */
+const codeOnly = (text) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' '))
+    .replace(/\/\/[^\n]*/g, (m) => ' '.repeat(m.length))
+    .replace(/(['"`])(?:\\.|(?!\1)[^\\\n])*\1/g, (m) => m[0] + ' '.repeat(m.length - 2) + m[0]);
+
+for (const file of files) {
+  const rel = relative(root, file);
+  const dir = relative(src, file).split(sep)[0];
+  if (!(dir in LAYER)) {
+    problems.push(`${rel}:1: src/${dir}/ has no layer (add it to LAYER in scripts/check-deps.mjs)`);
+    continue;
+  }
+  const text = readFileSync(file, 'utf8');
+  const importRe = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const m of text.matchAll(importRe)) {
+    const spec = m[1] ?? m[2];
+    const at = `${rel}:${lineOf(text, m.index + Math.max(0, m[0].search(/import|export/)))}`;
+    if (spec.startsWith('.')) {
+      const target = relative(root, resolve(dirname(file), spec));
+      if (!target.startsWith(`src${sep}`)) {
+        problems.push(`${at}: imports ${spec} outside src/`);
+        continue;
+      }
+      const to = target.split(sep)[1];
+      if (to === dir) continue;
+      if (!(to in LAYER)) problems.push(`${at}: imports src/${to}/, which has no layer`);
+      else if (LAYER[to] >= LAYER[dir]) problems.push(`${at}: ${dir} may not import ${to} (${spec}): dependencies point down: core <- search <- {proof, book, protocols, match} <- workers <- cli`);
+    } else {
+      const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+      if (PURE.has(dir) && (builtins.has(spec) || builtins.has(pkg) || IMPURE_PACKAGES.has(pkg))) problems.push(`${at}: ${dir} is pure and may not import ${spec}`);
+      if (pkg === 'yargs' && dir !== 'cli') problems.push(`${at}: yargs belongs to cli only`);
+    }
+  }
+  if (PURE.has(dir)) {
+    const code = codeOnly(text);
+    for (const m of code.matchAll(/\b(console|process)\s*\./g)) problems.push(`${rel}:${lineOf(code, m.index)}: ${dir} is pure and may not use ${m[1]}`);
+  }
+}
+
+if (problems.length > 0) {
+  for (const p of problems) console.error(p);
+  console.error(`check-deps: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  process.exit(1);
+}
+console.log(`check-deps: ${files.length} files, layering and purity ok`);

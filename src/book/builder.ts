@@ -1,0 +1,375 @@
+/**
+ * The book builder's main thread: a job-level proof-number search (pn-tree.ts) over the
+ * opening tree stored in the book. It is the only writer of the store; jobs (book/job.ts)
+ * run elsewhere through `runJob` (a piscina pool in the CLI, in-process in tests) and come
+ * back as plain results.
+ *
+ * Crash safety: every state change is written in one transaction as it happens (a job's
+ * result together with the proof numbers it changes; an expansion with its children and
+ * edges). A job handed out is recorded in `jobs`; after a crash those positions are still
+ * unevaluated in the book, so a restart of the same command simply selects them again.
+ * Nothing finished is lost.
+ */
+import { Board } from '../core/board.js';
+import { BLACK, WHITE, type Color, type Rule } from '../core/types.js';
+import { canonicalize, encodePoints, parsePositionKey } from '../core/symmetry.js';
+import { MATE } from '../search/types.js';
+import type { BookJob, BookJobResult } from './job.js';
+import { openingRoots, regionCells, type OpeningKind } from './openings.js';
+import { EXPAND_FULL, EXPAND_NEAR, INF, PnTree, type PnNode } from './pn-tree.js';
+import { EVAL_SCORED, EVAL_SOLVED, PN_INF, type BookStore, type PositionRow } from './store.js';
+
+export interface BuildConfig {
+  /** The opening kind (or, with `roots`, any label: it is stored as the positions' opening). */
+  opening: OpeningKind | string;
+  size: number;
+  rule: Rule;
+  region: number;
+}
+
+export interface BuildBudget {
+  /** Stop handing out jobs after this many (this run). */
+  jobs?: number;
+  /** Stop handing out jobs after this much wall-clock time (this run). */
+  ms?: number;
+}
+
+export interface BuildProgress {
+  jobs: number;
+  positions: number;
+  proven: number;
+  disproven: number;
+  roots: number;
+  openRoots: number;
+  inFlight: number;
+  elapsedMs: number;
+  budget: BuildBudget;
+}
+
+export interface BuildSummary extends BuildProgress {
+  resumedJobs: number;
+  errors: number;
+  stoppedBy: 'budget' | 'done' | 'stop';
+}
+
+export interface BuildOptions extends BuildConfig {
+  store: BookStore;
+  runJob: (job: BookJob) => Promise<BookJobResult>;
+  /** Jobs in flight at once (about twice the number of workers). */
+  concurrency: number;
+  budget: BuildBudget;
+  solveNodes: number;
+  scoreNodes: number;
+  solveMs?: number;
+  now?: () => number;
+  onProgress?: (p: BuildProgress) => void;
+  shouldStop?: () => boolean;
+  /** Explicit roots (canonical or not) instead of the openings of `opening`. */
+  roots?: readonly { black: number[]; white: number[]; toMove: Color }[];
+  /** Proof-number threshold under which selection is by proof numbers, else drop-out expansion. */
+  provableBelow?: number;
+}
+
+export function buildStateName(c: BuildConfig): string {
+  return `build:${c.opening}:${c.rule}:${c.size}:${c.region}`;
+}
+
+const toPnVerdict = (v: string): 'win' | 'loss' | 'draw' | null => (v === 'win' || v === 'loss' || v === 'draw' ? v : null);
+
+class Builder {
+  readonly tree: PnTree;
+  private readonly store: BookStore;
+  private readonly now: () => number;
+  private readonly verdicts = new Map<number, 'win' | 'loss' | 'unknown'>();
+  proven = 0;
+  disproven = 0;
+  jobs = 0;
+  errors = 0;
+
+  constructor(private readonly o: BuildOptions) {
+    this.store = o.store;
+    this.now = o.now ?? (() => Date.now());
+    const treeOpts: { provableBelow?: number } = {};
+    if (o.provableBelow !== undefined) treeOpts.provableBelow = o.provableBelow;
+    this.tree = new PnTree(treeOpts);
+  }
+
+  /** Register roots and load the stored tree below them. */
+  load(): number {
+    const s = this.store;
+    const resumed = s.jobsInFlight().length;
+    const roots = this.o.roots
+      ? this.o.roots.map((r) => {
+          const key = canonicalize(this.o.size, r.black, r.white, r.toMove).key;
+          return { key, black: r.black, white: r.white, toMove: r.toMove };
+        })
+      : openingRoots(this.o.opening as OpeningKind, this.o.size, this.o.region);
+    const ids: number[] = [];
+    s.transaction(() => {
+      s.clearJobs();
+      const name = buildStateName(this.o);
+      if (s.getState(name) === undefined) s.setState(name, JSON.stringify({ ...this.config(), created: this.now() }));
+      for (const r of roots) {
+        const row = s.ensure({ rule: this.o.rule, size: this.o.size, key: r.key, stones: r.black.length + r.white.length, toMove: r.toMove, opening: this.o.opening }, this.now());
+        ids.push(row.id);
+      }
+    });
+    for (const id of ids) {
+      this.tree.addRoot(id);
+      this.loadSubtree(id);
+    }
+    this.tree.recomputeAll();
+    for (const n of this.tree.nodes.values()) this.count(n.id, this.tree.verdictOf(n.id));
+    return resumed;
+  }
+
+  private config(): BuildConfig {
+    return { opening: this.o.opening, size: this.o.size, rule: this.o.rule, region: this.o.region };
+  }
+
+  /** Bring a stored node and everything stored below it into the tree. */
+  private loadSubtree(id: number): void {
+    const queue = [id];
+    const seen = new Set<number>();
+    while (queue.length > 0) {
+      const x = queue.pop()!;
+      if (seen.has(x)) continue;
+      seen.add(x);
+      const row = this.store.getById(x);
+      if (!row) continue;
+      const n = this.tree.add(x);
+      this.fromRow(n, row);
+      for (const e of this.store.children(x)) {
+        const known = this.tree.nodes.has(e.child);
+        this.tree.link(x, e.move, e.child);
+        if (!known) queue.push(e.child);
+      }
+    }
+  }
+
+  private fromRow(n: PnNode, row: PositionRow): void {
+    n.evaluated = (row.evaluated & (EVAL_SCORED | EVAL_SOLVED)) !== 0;
+    n.solved = (row.evaluated & EVAL_SOLVED) !== 0 ? toPnVerdict(row.verdict) : null;
+    n.score = row.score;
+    n.expanded = row.expanded;
+  }
+
+  private count(id: number, v: 'win' | 'loss' | 'unknown'): void {
+    const old = this.verdicts.get(id) ?? 'unknown';
+    if (old === v) return;
+    if (old === 'win') this.proven--;
+    if (old === 'loss') this.disproven--;
+    if (v === 'win') this.proven++;
+    if (v === 'loss') this.disproven++;
+    this.verdicts.set(id, v);
+  }
+
+  job(id: number): BookJob {
+    const row = this.store.getById(id)!;
+    const k = parsePositionKey(row.key)!;
+    const job: BookJob = { id, rule: row.rule, size: row.size, black: k.black, white: k.white, toMove: k.toMove, solveNodes: this.o.solveNodes, scoreNodes: this.o.scoreNodes };
+    if (this.o.solveMs !== undefined) job.solveMs = this.o.solveMs;
+    return job;
+  }
+
+  /** Write the numbers of the nodes a change touched (inside the caller's transaction). */
+  private writeChanged(ids: readonly number[], except?: number): void {
+    const t = this.now();
+    for (const id of ids) {
+      const v = this.tree.verdictOf(id);
+      this.count(id, v);
+      if (id === except) continue;
+      const n = this.tree.node(id);
+      if (n.solved !== null) continue; // a job's own verdict is already stored
+      const best = this.tree.bestChild(id);
+      this.store.updateProofNumbers(id, Math.min(n.pn, PN_INF), Math.min(n.dn, PN_INF), v, best ? best.move : null, n.score, this.proofSize(n), t);
+    }
+  }
+
+  private proofSize(n: PnNode): number {
+    if (n.pn === 0) return 1 + Math.min(...n.children.map((e) => (this.tree.node(e.child).dn === 0 ? 1 : INF)));
+    if (n.dn === 0) return 1 + n.children.length;
+    return 0;
+  }
+
+  applyResult(r: BookJobResult): void {
+    const s = this.store;
+    const n = this.tree.node(r.id);
+    n.inFlight = false;
+    this.jobs++;
+    if (r.error) this.errors++;
+    s.transaction(() => {
+      const verdict = r.verdict;
+      const solved = verdict !== 'unknown';
+      s.update(
+        r.id,
+        {
+          verdict,
+          score: r.score,
+          depth: r.depth,
+          bestMove: r.bestMove,
+          pn: verdict === 'win' ? 0 : verdict === 'loss' ? PN_INF : 1,
+          dn: verdict === 'loss' ? 0 : verdict === 'win' ? PN_INF : 1,
+          proofSize: r.entries?.length ?? 0,
+          addNodes: r.nodes,
+          method: r.method,
+          evaluated: solved ? EVAL_SCORED | EVAL_SOLVED : EVAL_SCORED,
+        },
+        this.now(),
+      );
+      if (solved && r.entries) {
+        s.setProofEntries(
+          r.id,
+          r.entries.map((e) => ({ black: encodePoints(e.black), white: encodePoints(e.white), move: e.move })),
+        );
+      }
+      s.jobFinished(r.id);
+      this.tree.setLeaf(r.id, verdict, r.score);
+      this.writeChanged(this.tree.update(r.id), r.id);
+    });
+  }
+
+  /** List the children of a node (near moves, or all the rest). */
+  expand(id: number, stage: number): void {
+    const s = this.store;
+    const row = s.getById(id)!;
+    const k = parsePositionKey(row.key)!;
+    const size = row.size;
+    const board = new Board(size, row.rule);
+    for (const q of k.black) board.put(q, BLACK);
+    for (const q of k.white) board.put(q, WHITE);
+    board.setToMove(k.toMove);
+    const mover: Color = k.toMove;
+    const node = this.tree.node(id);
+    const existing = new Set(node.children.map((e) => e.move));
+    const candidates = stage === EXPAND_NEAR ? nearCells(board, this.o.region) : allEmpty(board);
+    // a five on the board for the mover: the node is a win, nothing to expand
+    for (const q of candidates) {
+      if (board.makesFive(q, mover)) {
+        s.transaction(() => {
+          s.update(id, { verdict: 'win', score: MATE - 1, depth: 1, bestMove: q, pn: 0, dn: PN_INF, proofSize: 0, addNodes: 0, method: 'five', evaluated: EVAL_SCORED | EVAL_SOLVED }, this.now());
+          this.tree.setLeaf(id, 'win', MATE - 1);
+          this.writeChanged(this.tree.update(id), id);
+        });
+        return;
+      }
+    }
+    const seenKeys = new Set<string>(node.children.map((e) => s.getById(e.child)?.key ?? ''));
+    const fresh: number[] = [];
+    s.transaction(() => {
+      for (const q of candidates) {
+        if (existing.has(q)) continue;
+        const black = mover === BLACK ? [...k.black, q] : k.black;
+        const white = mover === WHITE ? [...k.white, q] : k.white;
+        const toMove: Color = mover === BLACK ? WHITE : BLACK;
+        const key = canonicalize(size, black, white, toMove).key;
+        if (seenKeys.has(key)) continue; // a symmetric twin of a listed move
+        seenKeys.add(key);
+        const before = s.get(row.rule, key);
+        const child = before ?? s.ensure({ rule: row.rule, size, key, stones: black.length + white.length, toMove, opening: row.opening }, this.now());
+        s.addEdge(id, q, child.id);
+        const known = this.tree.nodes.has(child.id);
+        this.tree.link(id, q, child.id);
+        if (before && !known) fresh.push(child.id);
+      }
+      s.setExpanded(id, stage);
+      node.expanded = stage;
+      for (const c of fresh) this.loadSubtree(c);
+      if (fresh.length) this.tree.recomputeAll();
+      this.writeChanged(this.tree.update(id));
+    });
+  }
+
+  progress(inFlight: number, elapsedMs: number): BuildProgress {
+    return {
+      jobs: this.jobs,
+      positions: this.tree.nodes.size,
+      proven: this.proven,
+      disproven: this.disproven,
+      roots: this.tree.roots.length,
+      openRoots: this.tree.openRootCount(),
+      inFlight,
+      elapsedMs,
+      budget: this.o.budget,
+    };
+  }
+}
+
+/** Empty cells within distance 2 of a stone (the region on an empty board). */
+function nearCells(b: Board, region: number): number[] {
+  const n = b.size;
+  const out: number[] = [];
+  let any = false;
+  for (let q = 0; q < b.area; q++) if (b.cells[q] !== 0) any = true;
+  if (!any) return regionCells(n, region);
+  for (let q = 0; q < b.area; q++) {
+    if (b.cells[q] !== 0) continue;
+    const x = q % n;
+    const y = (q - x) / n;
+    let near = false;
+    for (let dy = -2; dy <= 2 && !near; dy++) {
+      for (let dx = -2; dx <= 2; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx >= 0 && yy >= 0 && xx < n && yy < n && b.cells[yy * n + xx] !== 0) {
+          near = true;
+          break;
+        }
+      }
+    }
+    if (near) out.push(q);
+  }
+  return out;
+}
+
+function allEmpty(b: Board): number[] {
+  const out: number[] = [];
+  for (let q = 0; q < b.area; q++) if (b.cells[q] === 0) out.push(q);
+  return out;
+}
+
+/** Run a build until the budget is spent, everything is decided, or `shouldStop` says so. */
+export async function buildBook(o: BuildOptions): Promise<BuildSummary> {
+  const now = o.now ?? (() => Date.now());
+  const t0 = now();
+  const b = new Builder(o);
+  const resumedJobs = b.load();
+  const inFlight = new Map<number, Promise<BookJobResult>>();
+  let dispatched = 0;
+  let stoppedBy: BuildSummary['stoppedBy'] = 'done';
+  const budgetLeft = () => (o.budget.jobs === undefined || dispatched < o.budget.jobs) && (o.budget.ms === undefined || now() - t0 < o.budget.ms);
+  const report = () => o.onProgress?.(b.progress(inFlight.size, now() - t0));
+  report();
+  for (;;) {
+    let exhausted: 'budget' | 'stop' | undefined;
+    while (inFlight.size < Math.max(1, o.concurrency)) {
+      if (o.shouldStop?.()) exhausted = 'stop';
+      else if (!budgetLeft()) exhausted = 'budget';
+      if (exhausted) break;
+      const a = b.tree.next();
+      if (!a) break;
+      if (a.kind === 'expand') {
+        b.expand(a.node, a.stage === EXPAND_FULL ? EXPAND_FULL : EXPAND_NEAR);
+        continue;
+      }
+      b.tree.node(a.node).inFlight = true;
+      o.store.jobStarted(a.node, 'solve', now());
+      dispatched++;
+      const p = o.runJob(b.job(a.node)).catch(
+        (e: unknown): BookJobResult => ({ id: a.node, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'error', nodes: 0, ms: 0, pv: [], error: e instanceof Error ? e.message : String(e) }),
+      );
+      inFlight.set(a.node, p);
+    }
+    if (inFlight.size === 0) {
+      stoppedBy = exhausted ?? 'done';
+      break;
+    }
+    // with the budget spent (or a stop asked) nothing new is handed out: this drains
+    const r = await Promise.race(inFlight.values());
+    inFlight.delete(r.id);
+    b.applyResult(r);
+    report();
+  }
+  const summary: BuildSummary = { ...b.progress(0, now() - t0), resumedJobs, errors: b.errors, stoppedBy };
+  return summary;
+}

@@ -1,0 +1,118 @@
+/**
+ * One book job as plain data (what crosses into a piscina worker and back). A job looks at
+ * one position, in the book's canonical orientation: it first tries to solve it within a
+ * node budget (solver.ts: five, VCF, VCT, df-pn), and otherwise scores it with the engine.
+ * No database handle, no I/O: the main thread writes the result.
+ */
+import { Board } from '../core/board.js';
+import type { Color, Rule } from '../core/types.js';
+import { solve } from '../search/solver.js';
+import { Engine } from '../search/engine.js';
+import { MATE } from '../search/types.js';
+import { makeCertificate, parseCertificate } from '../proof/certificate.js';
+import { verifyCertificate } from '../proof/verify.js';
+
+export interface BookJob {
+  /** The position's row id (echoed back). */
+  id: number;
+  rule: Rule;
+  size: number;
+  black: number[];
+  white: number[];
+  toMove: Color;
+  /** Solver node budget (0: do not try to solve). */
+  solveNodes: number;
+  /** Engine node budget for scoring (0: do not score). */
+  scoreNodes: number;
+  /** Optional wall-clock cap for the solver, ms. */
+  solveMs?: number;
+  /**
+   * Check a solver proof with the independent checker before claiming it (default true);
+   * a proof the checker rejects, or cannot decide within `checkMs` (default 2000), is
+   * reported as unknown with `error` saying why.
+   */
+  check?: boolean;
+  checkMs?: number;
+}
+
+export interface BookJobResult {
+  id: number;
+  verdict: 'win' | 'loss' | 'unknown';
+  /** From the side to move. */
+  score: number;
+  depth: number;
+  bestMove: number | null;
+  method: string;
+  nodes: number;
+  ms: number;
+  pv: number[];
+  /** Strategy entries of the winner (solved positions only), canonical orientation. */
+  entries?: { black: number[]; white: number[]; move: number }[];
+  error?: string;
+}
+
+export function runBookJob(job: BookJob): BookJobResult {
+  const t0 = Date.now();
+  const now = () => Date.now();
+  try {
+    const b = new Board(job.size, job.rule);
+    for (const q of job.black) b.put(q, 1);
+    for (const q of job.white) b.put(q, 2);
+    b.setToMove(job.toMove);
+    let nodes = 0;
+    if (job.solveNodes > 0) {
+      const opts: { maxNodes: number; now: () => number; timeMs?: number } = { maxNodes: job.solveNodes, now };
+      if (job.solveMs !== undefined) opts.timeMs = job.solveMs;
+      const r = solve(b, opts);
+      nodes += r.nodes;
+      const rejected = r.result !== 'unknown' && job.check !== false ? checkProof(b, r.winner, r.entries, job.checkMs ?? 2000) : undefined;
+      if (rejected) {
+        return { id: job.id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'rejected', nodes, ms: Date.now() - t0, pv: [], error: rejected };
+      }
+      if (r.result !== 'unknown') {
+        const plies = Math.max(1, r.pv.length);
+        const win = r.result === 'win';
+        return {
+          id: job.id,
+          verdict: r.result,
+          score: win ? MATE - plies : -(MATE - plies),
+          depth: plies,
+          bestMove: win && r.move !== undefined ? r.move : null,
+          method: r.method ?? 'solver',
+          nodes,
+          ms: Date.now() - t0,
+          pv: r.pv,
+          entries: (r.entries ?? []).map((e) => ({ black: [...e.black], white: [...e.white], move: e.move })),
+        };
+      }
+    }
+    if (job.scoreNodes > 0) {
+      const e = new Engine({ size: job.size, rule: job.rule });
+      const stones = [...job.black.map((index) => ({ index, color: 1 as Color })), ...job.white.map((index) => ({ index, color: 2 as Color }))];
+      e.setPosition(stones, job.toMove);
+      const m = e.go({ nodes: job.scoreNodes });
+      nodes += m.nodes;
+      return { id: job.id, verdict: 'unknown', score: m.score, depth: m.depth, bestMove: m.move >= 0 ? m.move : null, method: 'score', nodes, ms: Date.now() - t0, pv: m.pv };
+    }
+    return { id: job.id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'none', nodes, ms: Date.now() - t0, pv: [] };
+  } catch (e) {
+    return { id: job.id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'error', nodes: 0, ms: Date.now() - t0, pv: [], error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Why the independent checker does not accept the solver's proof, or undefined if it does. */
+function checkProof(b: Board, winner: Color | undefined, entries: readonly { black: readonly number[]; white: readonly number[]; move: number }[] | undefined, maxMs: number): string | undefined {
+  if (winner === undefined || entries === undefined) return 'the solver gave no strategy';
+  const text = makeCertificate({
+    size: b.size,
+    rule: b.rule,
+    root: { kind: 'stones', black: b.stones(1), white: b.stones(2), toMove: b.toMove },
+    winner,
+    entries,
+  });
+  const cert = parseCertificate(text);
+  if (!cert.ok) return 'the certificate does not parse';
+  const rep = verifyCertificate(cert.value, { maxMs });
+  if (rep.result === 'verified') return undefined;
+  return `checker: ${rep.result}${rep.reason ? ` (${rep.reason})` : ''}`;
+}

@@ -1,0 +1,190 @@
+/**
+ * `gomoku book build --book FILE --opening swap2|swap-after-3|first-stone|free --size N
+ *   --rule R --region K --workers N --budget 10m|500`: grow the book by a job-level
+ * proof-number search (book/builder.ts) with piscina workers (book/worker.ts). Restarting the
+ * same command after a crash or Ctrl-C resumes the build; nothing finished is lost.
+ */
+import type { CommandModule } from 'yargs';
+import { BookStore } from '../../book/store.js';
+import { buildBook, type BuildBudget, type BuildProgress } from '../../book/builder.js';
+import { OPENING_KINDS, type OpeningKind } from '../../book/openings.js';
+import type { BookJob, BookJobResult } from '../../book/job.js';
+import { createPool, defaultWorkers } from '../../workers/pool.js';
+import type { Color, Rule } from '../../core/types.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parsePosition, resolveToMove } from '../../core/notation.js';
+import { BLACK, WHITE } from '../../core/types.js';
+
+/** Roots from a file: one position a line (formats.md section 1); blank lines and # comments skipped. */
+export function parseRootsFile(text: string, size: number): { black: number[]; white: number[]; toMove: Color }[] | string {
+  const out: { black: number[]; white: number[]; toMove: Color }[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.replace(/#.*$/, '').trim();
+    if (t === '') continue;
+    const spec = parsePosition(t, size);
+    if (!spec.ok) return `line ${i + 1}: ${spec.error}`;
+    const tm = resolveToMove(spec.value);
+    if (!tm.ok) return `line ${i + 1}: ${tm.error}`;
+    out.push({
+      black: spec.value.moves.filter((m) => m.color === BLACK).map((m) => m.index),
+      white: spec.value.moves.filter((m) => m.color === WHITE).map((m) => m.index),
+      toMove: tm.value,
+    });
+  }
+  return out.length > 0 ? out : 'no positions';
+}
+
+function fail(msg: string): void {
+  process.stderr.write(`gomoku: ${msg}\n`);
+  process.exitCode = 2;
+}
+
+/** `10m`, `90s`, `1.5h`, `2000ms` -> time; `500` or `500j` -> jobs. */
+export function parseBudget(text: string): BuildBudget | undefined {
+  const t = text.trim().toLowerCase();
+  const time = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(t);
+  if (time) {
+    const v = Number(time[1]);
+    const mult = time[2] === 'ms' ? 1 : time[2] === 's' ? 1000 : time[2] === 'm' ? 60_000 : 3_600_000;
+    return v > 0 ? { ms: Math.round(v * mult) } : undefined;
+  }
+  const jobs = /^(\d+)j?$/.exec(t);
+  if (jobs && Number(jobs[1]) > 0) return { jobs: Number(jobs[1]) };
+  return undefined;
+}
+
+function fmt(sec: number): string {
+  if (!Number.isFinite(sec) || sec < 0) return '?';
+  const s = Math.round(sec);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}h${String(m).padStart(2, '0')}m` : m > 0 ? `${m}m${String(s % 60).padStart(2, '0')}s` : `${s % 60}s`;
+}
+
+/** One progress line: jobs/s, proven, disproven, open roots, ETA (of the budget). */
+export function progressLine(p: BuildProgress): string {
+  const el = p.elapsedMs / 1000;
+  const rate = el > 0 ? p.jobs / el : 0;
+  let eta = '?';
+  let bar = '';
+  if (p.budget.jobs !== undefined) {
+    eta = rate > 0 ? fmt((p.budget.jobs - p.jobs) / rate) : '?';
+    const w = 20;
+    const f = Math.min(w, Math.round((p.jobs / p.budget.jobs) * w));
+    bar = `[${'#'.repeat(f)}${'.'.repeat(w - f)}] `;
+  } else if (p.budget.ms !== undefined) {
+    eta = fmt((p.budget.ms - p.elapsedMs) / 1000);
+    const w = 20;
+    const f = Math.min(w, Math.round((p.elapsedMs / p.budget.ms) * w));
+    bar = `[${'#'.repeat(f)}${'.'.repeat(w - f)}] `;
+  }
+  return `book ${bar}jobs ${p.jobs} (${rate.toFixed(rate < 10 ? 2 : 0)}/s) proven ${p.proven} disproven ${p.disproven} roots open ${p.openRoots}/${p.roots} positions ${p.positions} eta ${eta}`;
+}
+
+export const command: CommandModule = {
+  command: 'build',
+  describe: 'grow the opening book by job-level proof-number search (resumable)',
+  builder: (y) =>
+    y
+      .option('book', { type: 'string', demandOption: true, describe: 'book file (created if missing)' })
+      .option('opening', { choices: OPENING_KINDS, default: 'swap2' as OpeningKind, describe: 'which openings are the roots' })
+      .option('size', { type: 'number', default: 15, describe: 'board size (5..22)' })
+      .option('rule', { choices: ['freestyle', 'standard'] as const, default: 'freestyle' as const, describe: 'five or more wins, or exactly five' })
+      .option('region', { type: 'number', default: 5, describe: 'roots use the central K x K region' })
+      .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
+      .option('roots', { type: 'string', describe: 'build from the positions in FILE (one a line) instead of --opening' })
+      .option('budget', { type: 'string', default: '500', describe: "time ('10m', '90s', '1h') or number of jobs ('500')" })
+      .option('solve-nodes', { type: 'number', default: 20000, describe: 'solver node budget per job' })
+      .option('score-nodes', { type: 'number', default: 20000, describe: 'engine node budget per scoring job' })
+      .option('compact', { type: 'boolean', default: true, describe: 'at the end, drop children that were listed but never evaluated (--no-compact keeps them)' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
+      .epilog('Ctrl-C stops handing out jobs and writes the ones in flight; run the same command again to resume.'),
+  handler: async (argv) => {
+    const a = argv as Record<string, unknown>;
+    const size = a.size as number;
+    if (!Number.isInteger(size) || size < 5 || size > 22) return fail(`board size ${String(a.size)} is not in 5..22`);
+    const region = a.region as number;
+    if (!Number.isInteger(region) || region < 1 || region > size) return fail(`--region must be an integer in 1..${size}, got '${String(a.region)}'`);
+    const workers = a.workers === undefined ? defaultWorkers() : (a.workers as number);
+    if (!Number.isInteger(workers) || workers < 1 || workers > 256) return fail(`--workers must be a positive integer, got '${String(a.workers)}'`);
+    const budget = parseBudget(String(a.budget));
+    if (!budget) return fail(`bad --budget '${String(a.budget)}' (a time like 10m, 90s, 1h, or a number of jobs like 500)`);
+    for (const f of ['solveNodes', 'scoreNodes'] as const) {
+      const v = a[f];
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return fail(`--${f === 'solveNodes' ? 'solve-nodes' : 'score-nodes'} must be a non-negative integer`);
+    }
+    let roots: { black: number[]; white: number[]; toMove: Color }[] | undefined;
+    if (typeof a.roots === 'string') {
+      let text: string;
+      try {
+        text = readFileSync(a.roots, 'utf8');
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        return fail(`cannot read '${a.roots}'${code ? ` (${code})` : ''}`);
+      }
+      const parsed = parseRootsFile(text, size);
+      if (typeof parsed === 'string') return fail(`${a.roots}: ${parsed}`);
+      roots = parsed;
+    }
+    const opened = BookStore.open(String(a.book));
+    if (!opened.ok) return fail(opened.error);
+    const store = opened.value;
+    let pool: ReturnType<typeof createPool>;
+    try {
+      pool = createPool('book/worker', { workers });
+    } catch (e) {
+      store.close();
+      return fail(e instanceof Error ? e.message : String(e));
+    }
+    let stop = false;
+    const onSigint = () => {
+      if (stop) process.exit(130);
+      stop = true;
+      process.stderr.write('\nstopping: finishing the jobs in flight (Ctrl-C again to quit at once)\n');
+    };
+    process.on('SIGINT', onSigint);
+    const tty = Boolean(process.stderr.isTTY);
+    let last = 0;
+    const quiet = a.quiet === true;
+    try {
+      const summary = await buildBook({
+        store,
+        opening: roots ? `roots:${path.basename(String(a.roots))}` : (a.opening as OpeningKind),
+        ...(roots ? { roots } : {}),
+        size,
+        rule: a.rule as Rule,
+        region,
+        concurrency: workers * 2,
+        budget,
+        solveNodes: a.solveNodes as number,
+        scoreNodes: a.scoreNodes as number,
+        runJob: (job: BookJob) => pool.run(job) as Promise<BookJobResult>,
+        shouldStop: () => stop,
+        onProgress: (p) => {
+          if (quiet) return;
+          const t = Date.now();
+          if (t - last < (tty ? 200 : 5000)) return;
+          last = t;
+          process.stderr.write(tty ? `\r\x1b[K${progressLine(p)}` : progressLine(p) + '\n');
+        },
+      });
+      if (!quiet) process.stderr.write((tty ? `\r\x1b[K` : '') + progressLine(summary) + '\n');
+      if (a.compact !== false) {
+        const c = store.compact();
+        if (!quiet && c.positions > 0) process.stderr.write(`compacted: ${c.positions} listed-only positions dropped (${c.parents} nodes to list again)\n`);
+      }
+      store.settle();
+      process.stdout.write(
+        `${summary.stoppedBy === 'done' ? 'done' : summary.stoppedBy === 'stop' ? 'stopped' : 'budget spent'}: ${summary.jobs} jobs in ${(summary.elapsedMs / 1000).toFixed(1)} s, ` +
+          `${summary.proven} proven, ${summary.disproven} disproven, ${summary.openRoots}/${summary.roots} roots open, ${summary.positions} positions` +
+          `${summary.resumedJobs ? `, ${summary.resumedJobs} interrupted jobs redone` : ''}${summary.errors ? `, ${summary.errors} job errors` : ''}\n`,
+      );
+    } finally {
+      process.off('SIGINT', onSigint);
+      await pool.destroy();
+      store.close();
+    }
+  },
+};

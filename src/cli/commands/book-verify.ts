@@ -1,0 +1,45 @@
+/**
+ * `gomoku book verify [--json]`: assemble and independently check the certificate of every
+ * won or lost position in the book. Exit 0 when all verify, 1 when any fails or stays unknown.
+ */
+import type { CommandModule } from 'yargs';
+import { BookStore } from '../../book/store.js';
+import { defaultBookPath } from '../../book/paths.js';
+import { verifyBook } from '../../book/verify-all.js';
+
+export const command: CommandModule = {
+  command: 'verify',
+  describe: 'check the certificate of every decided position in the book',
+  builder: (y) =>
+    y
+      .option('book', { type: 'string', describe: 'book file (default: the shipped book)' })
+      .option('time', { type: 'number', default: 60000, describe: 'checker budget per certificate, ms' })
+      .option('json', { type: 'boolean', default: false, describe: 'print the report as one JSON object' }),
+  handler: (argv) => {
+    const a = argv as Record<string, unknown>;
+    const time = a.time as number;
+    if (!Number.isInteger(time) || time <= 0) {
+      process.stderr.write(`gomoku: --time must be a positive integer, got '${String(a.time)}'\n`);
+      process.exitCode = 2;
+      return;
+    }
+    const opened = BookStore.open(typeof a.book === 'string' ? a.book : defaultBookPath(), { readonly: true });
+    if (!opened.ok) {
+      process.stderr.write(`gomoku: ${opened.error}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    try {
+      const r = verifyBook(opened.value, { maxMsEach: time });
+      if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
+      else {
+        const lines = [`${r.verified}/${r.decided} decided positions verified (${r.failed} failed, ${r.unknown} unknown) in ${(r.ms / 1000).toFixed(1)} s`];
+        for (const f of r.failures) lines.push(`  ${f.verdict} ${f.position} (${f.toMove} to move): ${f.reason}`);
+        process.stdout.write(lines.join('\n') + '\n');
+      }
+      process.exitCode = r.verified === r.decided ? 0 : 1;
+    } finally {
+      opened.value.close();
+    }
+  },
+};

@@ -1,0 +1,141 @@
+/**
+ * `gomoku play` as a real process: argument errors, dialogues over pipes (CRLF, bad input,
+ * EOF), and end-to-end games through every local referee (2 per protocol; the 20-game run
+ * is scripts/protocol-games.mjs). Builds dist/ once, here only (one file builds, so
+ * parallel test files never race on dist/).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runAlphanoGame } from '../../../src/match/referees/alphano.js';
+import { runCodecupGame } from '../../../src/match/referees/codecup.js';
+import { runKothGame } from '../../../src/match/referees/koth.js';
+import type { GameReport } from '../../../src/match/referees/simple-player.js';
+import { runWpiGame } from '../../../src/match/referees/wpi.js';
+
+const root = join(import.meta.dirname, '../../..');
+
+/** `node dist/cli/main.js` once main.ts registers `play`; until then the command module alone. */
+function entry(): string {
+  const main = join(root, 'dist/cli/main.js');
+  try {
+    if (/commands\/play\.js/.test(readFileSync(main, 'utf8'))) return main;
+  } catch {
+    /* not built */
+  }
+  return join(root, 'scripts/gomoku-play.mjs');
+}
+
+const cli = (args: string[], input = '') => spawnSync(process.execPath, [entry(), 'play', ...args], { input, encoding: 'utf8', timeout: 20_000 });
+const bot = (protocol: string, extra: string[] = []) => ({ command: process.execPath, args: [entry(), 'play', '--protocol', protocol, ...extra] });
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root], { stdio: 'inherit' });
+}, 120_000);
+
+const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at /);
+
+describe('gomoku play: arguments', () => {
+  it('bad arguments: one line on stderr, exit 2', () => {
+    for (const args of [['--protocol', 'nope'], ['--protocol', 'koth', '--time', '-3'], ['--protocol', 'wpi', '--dir', '/no/such/dir']]) {
+      const r = cli(args);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^gomoku: /);
+    }
+  });
+  it('a missing book is one warning, and the bot plays on without it', () => {
+    const r = cli(['--protocol', 'gomocup', '--book', '/no/such/book']);
+    expect(r.status).toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^gomoku: no opening book/);
+  });
+  it('--help works', () => {
+    const r = cli(['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/--protocol/);
+  });
+});
+
+describe('gomoku play: dialogues over pipes', () => {
+  it('Gomocup with CRLF: START, INFO, SWAP2BOARD (all three cases), BOARD, TURN, END', () => {
+    const input = ['START 15', 'INFO timeout_turn 1000', 'INFO rule 1', 'SWAP2BOARD', 'DONE', 'SWAP2BOARD', '7,7', '8,7', '8,8', 'DONE', 'SWAP2BOARD', '7,7', '8,7', '8,8', '6,6', '9,9', 'DONE', 'BOARD', '7,7,1', '8,8,2', 'DONE', 'TURN 0,0', 'END', ''].join('\r\n');
+    const r = cli(['--protocol', 'gomocup'], input);
+    expect(r.status).toBe(0);
+    const out = r.stdout.trim().split('\n');
+    expect(out[0]).toBe('OK');
+    expect(out[1]).toMatch(/^\d+,\d+ \d+,\d+ \d+,\d+$/);
+    expect(out[2]).toMatch(/^(SWAP|\d+,\d+|\d+,\d+ \d+,\d+)$/);
+    expect(out[3]).toMatch(/^(SWAP|\d+,\d+)$/);
+    expect(out[4]).toMatch(/^\d+,\d+$/);
+    expect(out[5]).toMatch(/^\d+,\d+$/);
+    expect(out).toHaveLength(6);
+  });
+
+  it('bad input never yields a stack trace or a move: KoTH garbage, CodeCup occupied, Gomocup unknown + occupied', () => {
+    const k = cli(['--protocol', 'koth', 'bob', '7'], 'what is this\n');
+    expect(k.status).toBe(1);
+    expect(k.stdout).toBe('');
+    noStack(k.stderr);
+    const c = cli(['--protocol', 'codecup'], 'Hh\nHi\nIi\nHh\n');
+    expect(c.status).toBe(1);
+    expect(c.stdout.trim().split('\n')).toHaveLength(1);
+    expect(c.stderr).toMatch(/occupied/);
+    noStack(c.stderr);
+    const g = cli(['--protocol', 'gomocup'], 'START 15\nFROB\nTURN 7,7\nTURN 7,7\nEND\n');
+    const lines = g.stdout.trim().split('\n');
+    expect(lines[1]).toMatch(/^UNKNOWN /);
+    expect(lines[3]).toMatch(/^ERROR .*occupied/);
+    expect(g.status).toBe(0);
+  });
+
+  it('EOF mid-game and a truncated BOARD end cleanly; --log keeps a transcript', () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'play-')), 't.log');
+    const r = cli(['--protocol', 'gomocup', '--log', log], 'START 15\nBOARD\n7,7,1\n');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('OK\n');
+    const a = cli(['--protocol', 'alphano', '--log', log], 'READY FIRST\nTURN 20000 20000\n');
+    expect(a.status).toBe(0);
+    expect(a.stdout).toMatch(/^OK\nMOVE \d+ \d+\n$/);
+    const t = readFileSync(log, 'utf8');
+    expect(t).toMatch(/< START 15/);
+    expect(t).toMatch(/end of input inside BOARD/);
+    expect(t).toMatch(/> MOVE \d+ \d+/);
+  });
+
+  it('KoTH seeds from its positional seed: same seed, same opening', () => {
+    const a = cli(['--protocol', 'koth', 'bob', '12345'], 'A []\nEXIT bob\n');
+    const b = cli(['--protocol', 'koth', 'bob', '12345'], 'A []\nEXIT bob\n');
+    expect(a.status).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).toMatch(/^\(\d+,\d+\) \(\d+,\d+\) \(\d+,\d+\)\n$/);
+  });
+});
+
+describe('gomoku play: games through the local referees', () => {
+  const clean = (r: GameReport) => {
+    if (r.fault === 'bot') throw new Error(`${r.protocol}: ${r.reason}: ${r.detail}\n${r.botStderr}\n${r.transcript.slice(-6).join('\n')}`);
+    expect(['five', 'full']).toContain(r.reason);
+  };
+  it('KoTH: as A and as B', async () => {
+    clean(await runKothGame({ bot: bot('koth'), seed: 'e1', botIsA: true }));
+    clean(await runKothGame({ bot: bot('koth'), seed: 'e2', botIsA: false }));
+  });
+  it('CodeCup: as starter and as second', async () => {
+    clean(await runCodecupGame({ bot: bot('codecup', ['--seed', 'e1']), seed: 'e1', botStarts: true, swapRate: 1 }));
+    clean(await runCodecupGame({ bot: bot('codecup', ['--seed', 'e2']), seed: 'e2', botStarts: false }));
+  });
+  it('ALPHANO: FIRST and SECOND', async () => {
+    clean(await runAlphanoGame({ bot: bot('alphano'), seed: 'e1', botFirst: true }));
+    clean(await runAlphanoGame({ bot: bot('alphano'), seed: 'e2', botFirst: false }));
+  });
+  it('WPI: first and second (the opponent takes the first stone in one game)', async () => {
+    const fast = { sleepMs: 20, pollMs: 5, readDelayMs: 5 };
+    const a = await runWpiGame({ bot: bot('wpi', ['--poll-ms', '5', '--time', '200']), seed: 'e1', botFirst: true, swapRate: 1, ...fast });
+    clean(a);
+    expect(a.history[1]!.split(' ').slice(1)).toEqual(a.history[0]!.split(' ').slice(1)); // the swap happened
+    clean(await runWpiGame({ bot: bot('wpi', ['--poll-ms', '5', '--time', '200']), seed: 'e2', botFirst: false, ...fast }));
+  });
+});

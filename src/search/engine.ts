@@ -55,6 +55,9 @@ const OPP_VCT_SHARE = 0.15;
 /** Node caps of the solver stages when only time limits the move. */
 const VCF_CAP = 300_000;
 const VCT_CAP = 400_000;
+/** Book moves that are not proven wins are trusted only from searches at least this deep. */
+const BOOK_MIN_DEPTH = 10;
+
 /** A safe (low) rate of proof-number nodes per ms, to turn a time share into a node budget. */
 const PN_NODES_PER_MS = 3;
 
@@ -159,7 +162,10 @@ export class Engine {
     // 1. book
     if (this.book) {
       const hit = this.book.probe(b);
-      if (hit && hit.bestMove !== undefined && this.isLegal(hit.bestMove)) return finish(hit.bestMove, hit.score, 'book', [hit.bestMove], hit.depth);
+      // A proven win is played at once; an evaluated move only when the book searched it
+      // deeper than this move's own search would go.
+      const trusted = hit && (hit.verdict === 'win' || hit.depth >= BOOK_MIN_DEPTH);
+      if (hit && trusted && hit.bestMove !== undefined && this.isLegal(hit.bestMove)) return finish(hit.bestMove, hit.score, 'book', [hit.bestMove], hit.depth);
     }
 
     this.stageMs[0] = this.clock() - t0;

@@ -36,19 +36,6 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-// a small deterministic generator (xorshift32)
-function rng(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
-
 // ---- (a) play/undo throughput: scripts/bench-board.mjs (random games near the stones) ----
 {
   const { spawnSync } = await import('node:child_process');
@@ -66,36 +53,28 @@ if (existsSync(openingsFile)) {
     positions.push({ name: o.id, moves: o.coordinates.map(([x, y]) => (7 - y) * 15 + (7 + x)) });
   }
 }
-// middle games built here: random but plausible (each move near the previous stones, no five)
-function midgame(seed, stones) {
-  const r = rng(seed);
+// middle games built here: from the first openings, up to 16 more plies of alpha-beta at a
+// fixed node budget (deterministic); the position kept is the last calm one (no five, open-four
+// or four-three cell for either side), so these are real, undecided 15x15 middle games
+function midgame(opening) {
   const b = new Board(15, 'freestyle');
-  const moves = [];
-  b.play(112);
-  moves.push(112);
-  while (moves.length < stones) {
-    const cands = [];
-    for (let q = 0; q < 225; q++) {
-      if (b.cells[q] !== 0) continue;
-      const x = q % 15;
-      const y = (q - x) / 15;
-      let near = false;
-      for (const m of moves) {
-        const mx = m % 15;
-        const my = (m - mx) / 15;
-        if (Math.abs(mx - x) <= 1 && Math.abs(my - y) <= 1) near = true;
-      }
-      // keep it quiet: no fours or better for either side
-      if (near && b.comb[q * 2] < 6 && b.comb[q * 2 + 1] < 6) cands.push(q);
-    }
-    if (cands.length === 0) break;
-    const q = cands[Math.floor(r() * cands.length)];
-    b.play(q);
-    moves.push(q);
+  for (const m of opening) b.play(m);
+  const ab = new AlphaBeta(14);
+  const moves = [...opening];
+  let calm = moves.length;
+  const isCalm = () => [0, 16].every((o) => b.counts[o + 9] + b.counts[o + 8] + b.counts[o + 7] === 0);
+  for (let i = 0; i < 16; i++) {
+    ab.clear();
+    const r = ab.search(b, { maxNodes: 4000 });
+    if (r.move < 0 || Math.abs(r.score) > 20000) break;
+    b.play(r.move);
+    moves.push(r.move);
+    if (isCalm()) calm = moves.length;
   }
-  return moves;
+  return moves.slice(0, calm);
 }
-for (let i = 0; i < (quick ? 3 : 6); i++) positions.push({ name: `midgame-${i + 1}`, moves: midgame(77 + i, 16 + 4 * i) });
+const openingsForMid = positions.length > 0 ? positions.slice(0, quick ? 3 : 6).map((p) => p.moves) : [[112], [112, 96], [112, 98, 126]];
+openingsForMid.forEach((o, i) => positions.push({ name: `midgame-${i + 1}`, moves: midgame(o) }));
 
 const depth = argValue('--depth') ?? (quick ? 7 : 9);
 const runsB = quick ? 2 : 3;
@@ -103,12 +82,14 @@ const ab = new AlphaBeta();
 const now = () => performance.now();
 let signature = 0;
 const npsRuns = [];
+const cpuNpsRuns = [];
 const midNps = [];
 for (let run = 0; run < runsB; run++) {
   let nodes = 0;
   let ms = 0;
   let midNodes = 0;
   let midMs = 0;
+  const cpu0 = process.cpuUsage();
   for (const p of positions) {
     const b = new Board(15, 'freestyle');
     for (const m of p.moves) b.play(m);
@@ -122,13 +103,15 @@ for (let run = 0; run < runsB; run++) {
       midNodes += r.nodes;
       midMs += dt;
     }
-    if (run === 0 && args.includes('--verbose')) console.log(`  ${p.name}: depth ${r.depth} score ${r.score} nodes ${r.nodes} ${dt.toFixed(0)} ms`);
+    if (run === 0 && args.includes('--verbose')) console.log(`  ${p.name} (${p.moves.length} stones): depth ${r.depth} score ${r.score} nodes ${r.nodes} ${dt.toFixed(0)} ms`);
   }
   signature = nodes;
+  const cpu = process.cpuUsage(cpu0);
+  cpuNpsRuns.push(nodes / ((cpu.user + cpu.system) / 1000) * 1000);
   npsRuns.push(nodes / ms * 1000);
   midNps.push(midNodes / midMs * 1000);
 }
-console.log(`alpha-beta: ${positions.length} positions to depth ${depth}: ${Math.round(median(npsRuns)).toLocaleString('en')} nodes/s (median of ${runsB}); middle games ${Math.round(median(midNps)).toLocaleString('en')} nodes/s`);
+console.log(`alpha-beta: ${positions.length} positions to depth ${depth}: ${Math.round(median(npsRuns)).toLocaleString('en')} nodes/s wall clock (median of ${runsB}; per CPU second ${Math.round(median(cpuNpsRuns)).toLocaleString('en')}); middle games ${Math.round(median(midNps)).toLocaleString('en')} nodes/s`);
 console.log(`signature: ${signature}`);
 
 const timeMs = argValue('--time');

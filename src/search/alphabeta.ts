@@ -29,7 +29,7 @@ const QDEPTH = 8;
 /** Late-move pruning: quiet moves searched at a non-PV node of depth d. */
 const LMP = [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32];
 /** Late-move reductions by depth and move number: about ln(depth) * ln(n) / LMR_DIV plies. */
-const LMR_DIV = 1.6;
+const LMR_DIV = 0.9;
 const LMR: Int8Array = (() => {
   const t = new Int8Array(32 * 64);
   for (let d = 1; d < 32; d++) for (let n = 1; n < 64; n++) t[d * 64 + n] = Math.max(1, Math.floor(0.5 + (Math.log(d) * Math.log(n + 1)) / LMR_DIV));

@@ -99,22 +99,18 @@ describe('engine pipeline', () => {
     expect(black.source === 'vcf' || black.source === 'five').toBe(false);
   });
 
-  it('uses the book first when it has a legal move from a deep enough search', () => {
-    const book: BookProbe = { probe: (b) => (b.ply === 1 ? { verdict: 'unknown', score: 12, depth: 12, bestMove: 7 * 15 + 8 } : undefined) };
-    const e = new Engine({ now: clock, book });
-    e.board = boardOf('h8');
-    expect(e.go({ turnMs: 200 })).toMatchObject({ move: 7 * 15 + 8, source: 'book', score: 12 });
-  });
-
-  it('plays a proven book win at once, but searches past a shallow book score', () => {
-    const win: BookProbe = { probe: (b) => (b.ply === 1 ? { verdict: 'win', score: 29000, depth: 2, bestMove: 7 * 15 + 8 } : undefined) };
-    const e = new Engine({ now: clock, book: win });
-    e.board = boardOf('h8');
-    expect(e.go({ turnMs: 200 })).toMatchObject({ move: 7 * 15 + 8, source: 'book' });
-    const shallow: BookProbe = { probe: (b) => (b.ply === 1 ? { verdict: 'unknown', score: 12, depth: 3, bestMove: 0 } : undefined) };
-    const e2 = new Engine({ now: clock, book: shallow });
-    e2.board = boardOf('h8');
-    expect(e2.go({ turnMs: 200 }).source).not.toBe('book');
+  it('uses the book first when its move is a proven win or from a deep enough search', () => {
+    const bookWith = (depth: number, verdict: 'win' | 'unknown'): BookProbe => ({
+      probe: (b) => (b.ply === 1 ? { verdict, score: 12, depth, bestMove: 7 * 15 + 8 } : undefined),
+    });
+    const at = (book: BookProbe) => {
+      const e = new Engine({ now: clock, book });
+      e.board = boardOf('h8');
+      return e.go({ turnMs: 200 });
+    };
+    expect(at(bookWith(12, 'unknown'))).toMatchObject({ move: 7 * 15 + 8, source: 'book', score: 12 });
+    expect(at(bookWith(3, 'win'))).toMatchObject({ move: 7 * 15 + 8, source: 'book' });
+    expect(at(bookWith(3, 'unknown')).source).not.toBe('book');
   });
 
   it('same seed and node limit give the same move', () => {

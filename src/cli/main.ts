@@ -10,25 +10,25 @@ import { readFileSync } from 'node:fs';
 import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { CliError, EXIT_INTERNAL, EXIT_USAGE } from './common.js';
-import { command as book } from './commands/book.js';
-import { command as analyze } from './commands/analyze.js';
-import { command as match } from './commands/match.js';
-import { command as move } from './commands/move.js';
-import { command as play } from './commands/play.js';
-import { command as show } from './commands/show.js';
-import { command as solve } from './commands/solve.js';
-import { command as verify } from './commands/verify.js';
+type Loader = () => Promise<{ command: CommandModule }>;
 
-const COMMANDS: CommandModule[] = [
-  show,
-  move,
-  analyze,
-  play,
-  match,
-  book,
-  solve,
-  verify,
-];
+/**
+ * The commands, loaded on demand: a run of one command imports only that command's module
+ * (the bot's first answer does not wait for the book builder, the match runner, ...);
+ * `--help` and unknown words load them all.
+ */
+const LOADERS: Record<string, Loader> = {
+  show: () => import('./commands/show.js'),
+  move: () => import('./commands/move.js'),
+  analyze: () => import('./commands/analyze.js'),
+  play: () => import('./commands/play.js'),
+  match: () => import('./commands/match.js'),
+  book: () => import('./commands/book.js'),
+  solve: () => import('./commands/solve.js'),
+  verify: () => import('./commands/verify.js'),
+};
+
+let COMMANDS: CommandModule[] = [];
 
 function version(): string {
   try {
@@ -65,11 +65,13 @@ function tidy(msg: string): string {
 
 /** The command names, for a friendlier message than yargs' "Unknown argument". */
 function commandNames(): string[] {
-  return COMMANDS.map((c) => String(Array.isArray(c.command) ? c.command[0] : c.command).split(' ')[0]!);
+  return Object.keys(LOADERS);
 }
 
 export async function main(args: string[]): Promise<void> {
   const first = args[0];
+  const one = first !== undefined ? LOADERS[first] : undefined;
+  COMMANDS = (await Promise.all(one ? [one()] : Object.values(LOADERS).map((l) => l()))).map((m) => m.command);
   if (first !== undefined && !first.startsWith('-') && !commandNames().includes(first)) {
     report(new CliError(`unknown command '${first}' (commands: ${commandNames().join(', ')}; see gomoku --help)`));
     return;

@@ -363,7 +363,7 @@ export class PnSearcher {
     const b = this.b;
     const tt = this.tt;
     this.nodes++;
-    if (this.nodes > this.maxNodes || ((this.nodes & 1023) === 0 && this.now() > this.deadline)) this.aborted = true;
+    if (this.nodes > this.maxNodes || ((this.nodes & 63) === 0 && this.now() > this.deadline)) this.aborted = true;
     const lo = b.hashLo;
     const hi = b.hashHi;
     let e = tt.find(lo, hi);

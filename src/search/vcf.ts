@@ -96,7 +96,7 @@ export class VcfSearcher {
     const a = this.a;
     const d = (3 - a) as Color;
     this.nodes++;
-    if ((this.nodes & 1023) === 0 && this.now() > this.deadline) this.aborted = true;
+    if ((this.nodes & 63) === 0 && this.now() > this.deadline) this.aborted = true;
     if (this.nodes > this.maxNodes) this.aborted = true;
     if (this.aborted) return false;
     const five = findFive(b, a);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WpiPlayer, formatWpiMove, parseWpiMove } from '../../src/protocols/wpi.js';
+import { WPI_IO_MARGIN_MS, WpiPlayer, formatWpiMove, parseWpiMove, wpiSearchMs } from '../../src/protocols/wpi.js';
 import { BLACK, WHITE } from './helpers.js';
 
 const LINE = /^me ([A-O]) (\d+)$/;
@@ -58,5 +58,11 @@ describe('WPI translator', () => {
     expect(new WpiPlayer({ seed: '4', name: 'me' }).onTurn('junk').exit).toBe(1);
     expect(new WpiPlayer({ seed: '4', name: 'me' }).onTurn('me h 8').exit).toBe(1);
     expect(new WpiPlayer({ seed: '4', name: 'me' }).onEnd('END: TIE! board full!').exit).toBe(0);
+  });
+
+  it('a short --time still leaves a positive search budget (never "no limit")', () => {
+    expect(wpiSearchMs(10_000)).toBe(10_000 - WPI_IO_MARGIN_MS);
+    expect(wpiSearchMs(200)).toBe(150);
+    expect(wpiSearchMs(1)).toBeGreaterThan(0);
   });
 });

@@ -84,15 +84,19 @@ export class OpeningAdvisor {
 
   /**
    * Limits for one of `evaluations` scorings. Node limits make the decision depend on the seed
-   * only (KoTH tournaments are meant to be reproducible); the time limit, set well above what
-   * the nodes take, is only a safety net on a very slow machine.
+   * only; with `nodesOnly` (KoTH) there is no time limit at all, otherwise a time limit above
+   * what the nodes usually take is a safety net on a very slow machine.
    */
   private limits(evaluations: number): Limits {
     const ms = Math.max(5, Math.floor(this.budgetMs / Math.max(1, evaluations)));
     const nodes = Math.max(300, ms * NODES_PER_MS);
     // Any time limit makes the engine's stage deadlines and soft stop depend on the clock.
     if (this.nodesOnly) return { nodes };
-    return { nodes, turnMs: Math.max(2000, ms * 20) };
+    // The time net bounds a decision on a very slow machine: at most twice its share per
+    // scoring (it was max(2000 ms, 20x), which let an 8-scoring WPI decision run far past the
+    // turn). The floor keeps small node budgets node-bound (so still seed-deterministic) on a
+    // loaded machine: 300 nodes take 10-30 ms there, the soft stop comes at ~140 ms.
+    return { nodes, turnMs: Math.max(250, ms * 2) };
   }
 
   /** Score of `stones` with `toMove` to play, from `toMove`'s view: book first, then engine. */

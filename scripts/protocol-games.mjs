@@ -3,7 +3,10 @@
 // simple opponent, with the real CLI as a child process, and reports the counts that the
 // issue's "done when" asks for: illegal moves, timeouts, crashes (all must be 0).
 //
-//   npx tsc -p . && node scripts/protocol-games.mjs [--games 20] [--protocols koth,codecup,alphano,wpi] [--wpi-sleep 50]
+//   npx tsc -p . && node scripts/protocol-games.mjs [--games 20] [--protocols koth,codecup,alphano,wpi] [--wpi-sleep 50] [--time MS]
+//
+// --time MS: the bot's time per move (KoTH per answer, ALPHANO and WPI per move, CodeCup 30x that
+// for the whole game); the referees keep their real limits. Default: the bot's own defaults.
 //
 // Uses `node dist/cli/main.js play` when main.js registers the command, otherwise
 // scripts/gomoku-play.mjs (the same command module without the registry).
@@ -24,6 +27,8 @@ const opt = (name, def) => {
 const games = Number(opt('games', '20'));
 const protocols = opt('protocols', 'koth,codecup,alphano,wpi').split(',');
 const wpiSleep = Number(opt('wpi-sleep', '50'));
+const timeMs = opt('time', undefined);
+const t = (ms) => (timeMs === undefined ? [] : ['--time', String(ms)]);
 
 export function botEntry() {
   const main = join(root, 'dist/cli/main.js');
@@ -37,12 +42,12 @@ export function botEntry() {
 const bot = (protocol, extra = []) => ({ command: process.execPath, args: [...botEntry(), 'play', '--protocol', protocol, ...extra] });
 
 const runners = {
-  koth: (i) => runKothGame({ bot: bot('koth'), seed: `g${i}`, botIsA: i % 2 === 0 }),
-  codecup: (i) => runCodecupGame({ bot: bot('codecup', ['--seed', `g${i}`]), seed: `g${i}`, botStarts: i % 2 === 0 }),
-  alphano: (i) => runAlphanoGame({ bot: bot('alphano', ['--seed', `g${i}`]), seed: `g${i}`, botFirst: i % 2 === 0 }),
+  koth: (i) => runKothGame({ bot: bot('koth', t(timeMs)), seed: `g${i}`, botIsA: i % 2 === 0 }),
+  codecup: (i) => runCodecupGame({ bot: bot('codecup', ['--seed', `g${i}`, ...t(30 * Number(timeMs))]), seed: `g${i}`, botStarts: i % 2 === 0 }),
+  alphano: (i) => runAlphanoGame({ bot: bot('alphano', ['--seed', `g${i}`, ...t(timeMs)]), seed: `g${i}`, botFirst: i % 2 === 0 }),
   wpi: (i) =>
     runWpiGame({
-      bot: bot('wpi', ['--seed', `g${i}`, '--poll-ms', '10']),
+      bot: bot('wpi', ['--seed', `g${i}`, '--poll-ms', '10', ...t(timeMs)]),
       seed: `g${i}`,
       botFirst: i % 2 === 0,
       sleepMs: wpiSleep,

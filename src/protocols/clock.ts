@@ -38,7 +38,8 @@ export function movesToGo(ply: number): number {
 
 export function limitsFor(c: ClockState): Limits {
   let budget = Infinity;
-  if (c.turnMs !== undefined && c.turnMs > 0) budget = Math.min(budget, c.turnMs - safetyMargin(c.turnMs));
+  // A turn limit at or below zero (a caller's margins ate it) is the smallest budget, never "no limit".
+  if (c.turnMs !== undefined) budget = Math.min(budget, Math.max(0, c.turnMs - safetyMargin(Math.max(0, c.turnMs))));
   if (c.gameLeftMs !== undefined) {
     const left = Math.max(0, c.gameLeftMs - safetyMargin(Math.min(c.gameLeftMs, 10_000)));
     const share = left / movesToGo(c.ply) + (c.incrementMs ?? 0);

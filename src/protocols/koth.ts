@@ -14,12 +14,24 @@
  */
 import { BLACK, WHITE, type Color, type Result, ok, err } from '../core/types.js';
 import { BotGame, reply, type BotOptions, type LineProtocol, type Reply, type Stone } from './common.js';
-import { limitsFor } from './clock.js';
+import type { Limits } from '../search/types.js';
 import { OpeningAdvisor } from './opening.js';
 
 export const KOTH_SIZE = 15;
 /** Default time per answer: the seed asks for well under 500 ms. */
 export const KOTH_DEFAULT_MS = 300;
+
+/**
+ * Search nodes per ms of `--time` for a KoTH answer. KoTH enforces no clock and wants
+ * reproducible tournaments, so a move is limited by nodes only (a time limit would make the
+ * move depend on the machine's load). Measured on the shared 2-core machine under load:
+ * 15-40 nodes/ms in the opening and middle game, so 300 ms gives 4500 nodes, about 100-300 ms.
+ */
+export const KOTH_NODES_PER_MS = 15;
+
+export function kothLimits(turnMs: number): Limits {
+  return { nodes: Math.max(500, Math.floor(turnMs * KOTH_NODES_PER_MS)) };
+}
 
 export type KothCommand =
   | { kind: 'A' }
@@ -99,7 +111,7 @@ export class KothProtocol implements LineProtocol {
     this.game = new BotGame(KOTH_SIZE, 'freestyle', { seed: opts.seed, book: opts.book });
     this.turnMs = opts.timeMs ?? KOTH_DEFAULT_MS;
     // A decision scores several positions; with the add-two option it can use almost twice its budget.
-    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 3) });
+    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 3), nodesOnly: true });
   }
 
   private fail(msg: string): Reply {
@@ -174,8 +186,7 @@ export class KothProtocol implements LineProtocol {
     }
     this.pending = 'none';
     this.game.setStones(board);
-    const limits = limitsFor({ turnMs: this.turnMs, ply: board.length, first: this.answered === 0 });
-    const t = this.game.think(this.colour, limits);
+    const t = this.game.think(this.colour, kothLimits(this.turnMs));
     log.push(...t.log);
     if (t.move < 0) return reply([], [...log, 'no legal move'], 1);
     this.game.place(t.move, this.colour);

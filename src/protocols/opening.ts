@@ -25,6 +25,9 @@ import type { BotGame, Stone } from './common.js';
 /** Scores within this distance count as equal. */
 export const BALANCE_TOLERANCE = 30;
 
+/** A score this large is a verdict (book, tactics, mate), not evaluation noise. */
+export const DECISIVE_SCORE = 1000;
+
 /** What an obvious tactical verdict adds to a score the engine calls balanced. */
 export const TACTICAL_SCORE = 1000;
 
@@ -54,6 +57,12 @@ export interface OpeningOptions {
   seed: string;
   /** Time for one whole decision (ms); shared by the positions it scores. */
   budgetMs?: number;
+  /**
+   * Node budgets only, no time limit at all (KoTH: no clock is enforced and tournaments are
+   * meant to be reproducible per seed; a time safety net made a loaded machine pick another
+   * opening). Default false: the time net stays for protocols whose referee has a clock.
+   */
+  nodesOnly?: boolean;
 }
 
 /** A node budget per millisecond of decision time that a loaded 2-core machine still meets. */
@@ -62,6 +71,7 @@ const NODES_PER_MS = 30;
 export class OpeningAdvisor {
   private readonly rng: () => number;
   private readonly budgetMs: number;
+  private readonly nodesOnly: boolean;
 
   constructor(
     private readonly game: BotGame,
@@ -69,16 +79,24 @@ export class OpeningAdvisor {
   ) {
     this.rng = seedrandom(`${opts.seed}/opening`);
     this.budgetMs = opts.budgetMs ?? 1000;
+    this.nodesOnly = opts.nodesOnly ?? false;
   }
 
   /**
    * Limits for one of `evaluations` scorings. Node limits make the decision depend on the seed
-   * only (KoTH tournaments are meant to be reproducible); the time limit, set well above what
-   * the nodes take, is only a safety net on a very slow machine.
+   * only; with `nodesOnly` (KoTH) there is no time limit at all, otherwise a time limit above
+   * what the nodes usually take is a safety net on a very slow machine.
    */
   private limits(evaluations: number): Limits {
     const ms = Math.max(5, Math.floor(this.budgetMs / Math.max(1, evaluations)));
-    return { nodes: Math.max(300, ms * NODES_PER_MS), turnMs: Math.max(2000, ms * 20) };
+    const nodes = Math.max(300, ms * NODES_PER_MS);
+    // Any time limit makes the engine's stage deadlines and soft stop depend on the clock.
+    if (this.nodesOnly) return { nodes };
+    // The time net bounds a decision on a very slow machine: at most twice its share per
+    // scoring (it was max(2000 ms, 20x), which let an 8-scoring WPI decision run far past the
+    // turn). The floor keeps small node budgets node-bound (so still seed-deterministic) on a
+    // loaded machine: 300 nodes take 10-30 ms there, the soft stop comes at ~140 ms.
+    return { nodes, turnMs: Math.max(250, ms * 2) };
   }
 
   /** Score of `stones` with `toMove` to play, from `toMove`'s view: book first, then engine. */
@@ -247,9 +265,16 @@ export class OpeningAdvisor {
    * difference, a stone near the centre is worth taking.
    */
   wpiTakeFirstStone(stone: number): boolean {
+    // Swapping gives us the stone and the opponent the move; keeping gives us the move. By
+    // colour symmetry both options are one number: keepWhite, from the side to move's view
+    // in "the stone, the other side to move" (swap iff it is negative). At opening budgets
+    // the engine's score of a one-stone position is search-parity noise, not a verdict
+    // (measured: a corner stone scored -127 for the side to move at 750 nodes and -53 at
+    // 5000; the centre -20 and -170), so only a decisive score (book or tactics) counts;
+    // otherwise a stone near the centre is worth more than the tempo and a far one is not.
     const lim = this.limits(1);
     const keepWhite = this.score([{ index: stone, color: BLACK }], WHITE, lim);
-    if (Math.abs(keepWhite) > BALANCE_TOLERANCE / 2) return keepWhite < 0;
+    if (Math.abs(keepWhite) >= DECISIVE_SCORE) return keepWhite < 0;
     return this.distFromCentre(stone) <= 3;
   }
 

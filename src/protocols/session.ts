@@ -24,8 +24,13 @@ export interface SessionIO {
   verbose?: boolean;
 }
 
-/** Log lines that are errors go to stderr even without --verbose. */
-const ERROR_LINE = /error|illegal|^(koth|codecup|alphano|wpi|gomocup):/i;
+/**
+ * Log lines that are errors go to stderr even without --verbose. Protocol failures (the
+ * `koth: ...` lines) end the session with a non-zero exit and are forced to stderr by the
+ * caller; an end of input is a normal end (exit 0) and stays in the transcript only, so an
+ * immediate EOF prints nothing (and a missing book stays the one warning line).
+ */
+const ERROR_LINE = /error|illegal/i;
 
 export class Transcript {
   constructor(

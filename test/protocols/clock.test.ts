@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitsFor, safetyMargin, STARTUP_MARGIN_MS } from '../../src/protocols/clock.js';
+import { limitsFor, MIN_TURN_MS, safetyMargin, STARTUP_MARGIN_MS } from '../../src/protocols/clock.js';
 
 describe('protocol clocks -> Limits', () => {
   it('keeps a margin inside a per-turn limit', () => {
@@ -14,6 +14,10 @@ describe('protocol clocks -> Limits', () => {
   });
   it('subtracts the start-up margin on the first answer', () => {
     expect(limitsFor({ turnMs: 5000, ply: 0, first: true }).turnMs).toBe(5000 - safetyMargin(5000) - STARTUP_MARGIN_MS);
+  });
+  it('a turn limit eaten by margins is the smallest budget, never no limit', () => {
+    expect(limitsFor({ turnMs: -500, ply: 3 }).turnMs).toBe(MIN_TURN_MS);
+    expect(limitsFor({ turnMs: 0, ply: 3, first: true }).turnMs).toBe(MIN_TURN_MS);
   });
   it('no clock -> no turn limit', () => {
     expect(limitsFor({ ply: 0 })).toEqual({});

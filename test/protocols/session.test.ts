@@ -39,6 +39,7 @@ describe('line session', () => {
     const r = await session(new GomocupProtocol({ seed: 's' }), 'START 15\nBOARD\n7,7,1\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('OK\n');
+    expect(r.stderr).toBe(''); // an end of input is a normal end: transcript only
   });
 
   it('a protocol error goes to stderr, never to stdout, and exits 1', async () => {

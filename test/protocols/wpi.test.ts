@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WpiPlayer, formatWpiMove, parseWpiMove } from '../../src/protocols/wpi.js';
+import { WPI_IO_MARGIN_MS, WpiPlayer, formatWpiMove, parseWpiMove, wpiSearchMs } from '../../src/protocols/wpi.js';
 import { BLACK, WHITE } from './helpers.js';
 
 const LINE = /^me ([A-O]) (\d+)$/;
@@ -16,7 +16,7 @@ describe('WPI translator', () => {
   });
 
   it('first player: empty move_file -> we move; later moves answer the opponent', () => {
-    const p = new WpiPlayer({ seed: '1', name: 'me' });
+    const p = new WpiPlayer({ seed: '1', name: 'me', timeMs: 300 });
     const r = p.onTurn('');
     expect(p.role).toBe('first');
     expect(r.out[0]).toMatch(LINE);
@@ -27,7 +27,7 @@ describe('WPI translator', () => {
   });
 
   it('first player whose stone was taken (its own cell echoed): moves again as white', () => {
-    const p = new WpiPlayer({ seed: '2', name: 'me' });
+    const p = new WpiPlayer({ seed: '2', name: 'me', timeMs: 300 });
     const first = p.onTurn('').out[0]!;
     const [, c, r] = LINE.exec(first)!;
     const again = p.onTurn(`opp ${c!.toLowerCase()} ${r}\n`);
@@ -38,25 +38,31 @@ describe('WPI translator', () => {
   });
 
   it('second player: takes a central first stone (swap), keeps white against a corner stone', () => {
-    const p = new WpiPlayer({ seed: '3', name: 'me' });
+    const p = new WpiPlayer({ seed: '3', name: 'me', timeMs: 300 });
     expect(p.onTurn('opp h 8\n').out).toEqual(['me H 8']);
     expect(p.me).toBe(BLACK);
     // Then the first player moves again; we answer normally.
     expect(p.onTurn('opp g 7\n').out[0]).toMatch(LINE);
-    const q = new WpiPlayer({ seed: '3', name: 'me' });
+    const q = new WpiPlayer({ seed: '3', name: 'me', timeMs: 300 });
     const r = q.onTurn('opp a 1\n').out[0]!;
     expect(r).not.toBe('me A 1');
     expect(q.me).toBe(WHITE);
   });
 
   it('bad input: occupied, garbage, our own name -> exit 1 and nothing to write', () => {
-    const p = new WpiPlayer({ seed: '4', name: 'me' });
+    const p = new WpiPlayer({ seed: '4', name: 'me', timeMs: 300 });
     p.onTurn('opp a 1');
     const occ = p.onTurn('opp a 1');
     expect(occ.exit).toBe(1);
     expect(occ.out).toEqual([]);
-    expect(new WpiPlayer({ seed: '4', name: 'me' }).onTurn('junk').exit).toBe(1);
-    expect(new WpiPlayer({ seed: '4', name: 'me' }).onTurn('me h 8').exit).toBe(1);
-    expect(new WpiPlayer({ seed: '4', name: 'me' }).onEnd('END: TIE! board full!').exit).toBe(0);
+    expect(new WpiPlayer({ seed: '4', name: 'me', timeMs: 300 }).onTurn('junk').exit).toBe(1);
+    expect(new WpiPlayer({ seed: '4', name: 'me', timeMs: 300 }).onTurn('me h 8').exit).toBe(1);
+    expect(new WpiPlayer({ seed: '4', name: 'me', timeMs: 300 }).onEnd('END: TIE! board full!').exit).toBe(0);
+  });
+
+  it('a short --time still leaves a positive search budget (never "no limit")', () => {
+    expect(wpiSearchMs(10_000)).toBe(10_000 - WPI_IO_MARGIN_MS);
+    expect(wpiSearchMs(200)).toBe(150);
+    expect(wpiSearchMs(1)).toBeGreaterThan(0);
   });
 });

@@ -114,22 +114,23 @@ describe('gomoku play: dialogues over pipes', () => {
   });
 });
 
+// Short per-move times (the real engine uses what it is given; the referees keep their real limits).
 describe('gomoku play: games through the local referees', () => {
   const clean = (r: GameReport) => {
     if (r.fault === 'bot') throw new Error(`${r.protocol}: ${r.reason}: ${r.detail}\n${r.botStderr}\n${r.transcript.slice(-6).join('\n')}`);
     expect(['five', 'full']).toContain(r.reason);
   };
   it('KoTH: as A and as B', async () => {
-    clean(await runKothGame({ bot: bot('koth'), seed: 'e1', botIsA: true }));
-    clean(await runKothGame({ bot: bot('koth'), seed: 'e2', botIsA: false }));
+    clean(await runKothGame({ bot: bot('koth', ['--time', '100']), seed: 'e1', botIsA: true }));
+    clean(await runKothGame({ bot: bot('koth', ['--time', '100']), seed: 'e2', botIsA: false }));
   });
   it('CodeCup: as starter and as second', async () => {
-    clean(await runCodecupGame({ bot: bot('codecup', ['--seed', 'e1']), seed: 'e1', botStarts: true, swapRate: 1 }));
-    clean(await runCodecupGame({ bot: bot('codecup', ['--seed', 'e2']), seed: 'e2', botStarts: false }));
+    clean(await runCodecupGame({ bot: bot('codecup', ['--seed', 'e1', '--time', '3000']), seed: 'e1', botStarts: true, swapRate: 1 }));
+    clean(await runCodecupGame({ bot: bot('codecup', ['--seed', 'e2', '--time', '3000']), seed: 'e2', botStarts: false }));
   });
   it('ALPHANO: FIRST and SECOND', async () => {
-    clean(await runAlphanoGame({ bot: bot('alphano'), seed: 'e1', botFirst: true }));
-    clean(await runAlphanoGame({ bot: bot('alphano'), seed: 'e2', botFirst: false }));
+    clean(await runAlphanoGame({ bot: bot('alphano', ['--time', '100']), seed: 'e1', botFirst: true }));
+    clean(await runAlphanoGame({ bot: bot('alphano', ['--time', '100']), seed: 'e2', botFirst: false }));
   });
   it('WPI: first and second (the opponent takes the first stone in one game)', async () => {
     const fast = { sleepMs: 20, pollMs: 5, readDelayMs: 5 };

@@ -131,8 +131,10 @@ describe('engine pipeline', () => {
         const c = process.cpuUsage(c0);
         // The hard limit is exact on an injected clock (timeman.test.ts). Here, on a shared
         // machine where other processes take the CPU away, the work done (CPU time) stays
-        // inside the limit and the wall time only catches a runaway search.
-        expect((c.user + c.system) / 1000).toBeLessThanOrEqual(100);
+        // inside the limit and the wall time only catches a runaway search. process.cpuUsage()
+        // also counts V8's compiler and GC threads (Node 20 has no per-thread figure), which
+        // run beside the search in the first moves: allow them 50 ms.
+        expect((c.user + c.system) / 1000).toBeLessThanOrEqual(150);
         expect(performance.now() - t0).toBeLessThanOrEqual(300);
         expect(e.isLegal(r.move)).toBe(true);
         e.play(r.move);

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The lint rule for the architecture (../shared/docs/architecture.md, "Principles" 1):
 //
-//   core <- search <- {proof, book, protocols, match} <- workers <- cli
+//   core <- search <- proof <- {book, protocols, match} <- workers <- cli
+//
+// (proof sits below book: the book writes certificates and checks them with the checker)
 //
 // - a file may import its own directory and lower layers only (no upward or sideways imports);
 // - core and search are pure: no Node built-ins, no native/process-level packages, no
@@ -16,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const src = join(root, 'src');
 
-const LAYER = { core: 0, search: 1, proof: 2, book: 2, protocols: 2, match: 2, workers: 3, cli: 4 };
+const LAYER = { core: 0, search: 1, proof: 2, book: 3, protocols: 3, match: 3, workers: 4, cli: 5 };
 const PURE = new Set(['core', 'search']);
 const IMPURE_PACKAGES = new Set(['better-sqlite3', 'piscina', 'yargs']);
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
@@ -61,7 +63,7 @@ for (const file of files) {
       const to = target.split(sep)[1];
       if (to === dir) continue;
       if (!(to in LAYER)) problems.push(`${at}: imports src/${to}/, which has no layer`);
-      else if (LAYER[to] >= LAYER[dir]) problems.push(`${at}: ${dir} may not import ${to} (${spec}): dependencies point down: core <- search <- {proof, book, protocols, match} <- workers <- cli`);
+      else if (LAYER[to] >= LAYER[dir]) problems.push(`${at}: ${dir} may not import ${to} (${spec}): dependencies point down: core <- search <- proof <- {book, protocols, match} <- workers <- cli`);
     } else {
       const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
       if (PURE.has(dir) && (builtins.has(spec) || builtins.has(pkg) || IMPURE_PACKAGES.has(pkg))) problems.push(`${at}: ${dir} is pure and may not import ${spec}`);

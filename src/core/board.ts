@@ -125,13 +125,9 @@ export class Board {
   /** Place a stone of the side to move at the empty cell q. */
   play(q: number): void {
     const c = this.toMove;
-    const cells = this.cells;
-    const keys = this.keys;
-    const pats = this.pats;
     const comb = this.comb;
     const counts = this.counts;
-    const table = this.table;
-    cells[q] = c;
+    this.cells[q] = c;
     counts[comb[q * 2]!]!--;
     counts[16 + comb[q * 2 + 1]!]!--;
     this.update(q, c);
@@ -185,13 +181,9 @@ export class Board {
   undo(): void {
     const q = this.history[--this.ply]!;
     const c = this.cells[q]! as Color;
-    const cells = this.cells;
-    const keys = this.keys;
-    const pats = this.pats;
     const comb = this.comb;
     const counts = this.counts;
-    const table = this.table;
-    cells[q] = EMPTY;
+    this.cells[q] = EMPTY;
     this.update(q, -c);
     this.refreshCell(q);
     counts[comb[q * 2]!]!++;

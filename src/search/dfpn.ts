@@ -16,12 +16,11 @@
  */
 import type { Board } from '../core/board.js';
 import type { Color } from '../core/types.js';
-import { C_FOUR, C_FIVE, C_OPEN_FOUR } from '../core/patterns.js';
+import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR } from '../core/patterns.js';
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from '../core/zobrist.js';
 import { INF, PnTable } from './pntt.js';
 import { collectDefences, collectThreats, findFive, fiveCount } from './threats.js';
 import { VcfSearcher } from './vcf.js';
-import { C_CLOSED_THREE, C_DOUBLE_TWO } from '../core/patterns.js';
 
 export type PnMode = 'vct' | 'game';
 
@@ -528,4 +527,3 @@ export class PnSearcher {
   }
 }
 
-export { C_FIVE, C_OPEN_FOUR };

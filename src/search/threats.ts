@@ -11,7 +11,7 @@
  */
 import type { Board } from '../core/board.js';
 import type { Color } from '../core/types.js';
-import { C_FIVE, C_FOUR, C_OPEN_FOUR, C_THREE, C_FOUR_THREE, C_DOUBLE_THREE, COMBINED_TABLE } from '../core/patterns.js';
+import { C_FIVE, C_FOUR, C_OPEN_FOUR, C_THREE, C_FOUR_THREE, COMBINED_TABLE } from '../core/patterns.js';
 
 /** First empty cell where c makes five, or -1. */
 export function findFive(b: Board, c: Color): number {
@@ -68,7 +68,6 @@ export function collectThreats(b: Board, c: Color, out: Int16Array, start: numbe
     if (counts[base + want] === 0) continue;
     for (let q = 0; q < b.area; q++) if (comb[q * 2 + o] === want && b.cells[q] === 0) out[n++] = q;
   }
-  void C_DOUBLE_THREE;
   return n - start;
 }
 

@@ -91,4 +91,3 @@ export function solveJob(job: SolveJob): SolveJobResult {
   return out;
 }
 
-export { BLACK, WHITE };

@@ -3,8 +3,8 @@
  *
  * Layout (all typed arrays, no allocation on play/undo):
  *  - `cells[q]`: 0 empty, 1 black, 2 white; q = row * size + col, row 0 at the top.
- *  - `keys[q * 4 + d]`: the line key of cell q in direction d (see patterns.ts), kept for
- *    every cell, occupied or not, so undo is exact.
+ *  - lines as bitboards (one black and one white word per line, walls set in both); the line
+ *    key of a cell (patterns.ts) is read from them with `keyOf`.
  *  - `pats[q]`: the four line patterns for black (bits 0..11, 3 bits per direction) and
  *    for white (bits 12..23). Kept current for empty cells only.
  *  - `comb[q * 2 + c - 1]`: combined class (C_*) for colour c at empty cell q.
@@ -12,10 +12,16 @@
  * Directions: 0 horizontal, 1 vertical, 2 diagonal (down-right), 3 anti-diagonal (down-left).
  */
 import { BLACK, EMPTY, WHITE, type Color, type Rule, MIN_SIZE, MAX_SIZE } from './types.js';
-import { patternTable, COMBINED_TABLE, C_NONE, C_FIVE, OFF_BOARD } from './patterns.js';
+import { patternTable, windowTable, windowIndex, COMBINED_TABLE, C_NONE, C_FIVE } from './patterns.js';
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from './zobrist.js';
 
 export const DIR_DX = [1, 0, 1, -1] as const;
+/** SPREAD[m] moves bit i of a 10-bit mask to bit 2i (line-key slots from a line bitboard). */
+const SPREAD = (() => {
+  const t = new Int32Array(1024);
+  for (let m = 0; m < 1024; m++) for (let i = 0; i < 10; i++) if (m & (1 << i)) t[m]! |= 1 << (2 * i);
+  return t;
+})();
 export const DIR_DY = [0, 1, 1, 1] as const;
 
 export class Board {
@@ -23,7 +29,6 @@ export class Board {
   readonly area: number;
   readonly rule: Rule;
   readonly cells: Uint8Array;
-  readonly keys: Int32Array;
   readonly pats: Int32Array;
   readonly comb: Uint8Array;
   readonly counts: Int32Array;
@@ -36,15 +41,36 @@ export class Board {
   hashHi = 0;
   /** Step between neighbours in each direction. */
   readonly step: Int32Array;
-  /** reach[(q * 4 + d) * 2 + side]: on-board neighbours (0..5) in the positive (0) / negative (1) direction. */
+  /** reach[(q * 4 + d) * 2 + side]: on-board neighbours (0..R) in the positive (0) / negative (1)
+   *  direction, R = 4 in freestyle (cells 5 away never change a freestyle pattern), 5 in standard. */
   readonly reach: Uint8Array;
-  /** Flat neighbour lists: for cell q, nbCell[q*40 + j] (j < nbCount[q]) is a neighbour r on one
-   *  of q's lines and nbInfo[...] = direction << 5 | the bit shift of q's slot in r's line key. */
-  private readonly nbCell: Int16Array;
-  private readonly nbInfo: Uint8Array;
-  private readonly nbCount: Uint8Array;
-  /** The pattern table of this rule (patterns.ts). */
+  /** The pattern table of this rule (patterns.ts), indexed by full 20-bit line keys (`keyOf`). */
   readonly table: Uint8Array;
+  /**
+   * Lines as bitboards: line `lineOf[q*4+d]` holds cell q at bit `posOf[q*4+d]`, black stones
+   * in `lineB`, white in `lineW`; the bits beyond the board on either end are set in both
+   * (off-board). A line has at most 22 cells at bits 5..26, so 5 off-board bits fit each side.
+   */
+  private readonly lineOf: Int16Array;
+  private readonly posOf: Uint8Array;
+  private readonly lineB: Int32Array;
+  private readonly lineW: Int32Array;
+  /** The table the incremental update reads, by window index (`windowTable` in patterns.ts):
+   *  the R cells each side of a cell, black bits then white bits, the centre left out. */
+  private readonly win: Uint8Array;
+  private readonly R: number;
+  /** Undo journal: for every cell whose patterns a move changed, the cell and its previous
+   *  patterns and combined classes, so undo restores instead of recomputing.
+   *  Entries of ply i are journal[jBase[i] .. jBase[i+1]). */
+  private readonly jCell: Int16Array;
+  private readonly jPats: Int32Array;
+  private readonly jComb: Uint16Array;
+  private readonly jBase: Int32Array;
+  /** counts before each ply (20 used entries of 32 per ply), restored by undo. */
+  private readonly jCounts: Int32Array;
+  /** `comb` as one 16-bit word per cell (black class | white class << 8, little-endian). */
+  private readonly comb16: Uint16Array;
+  private jTop = 0;
 
   constructor(size = 15, rule: Rule = 'freestyle') {
     if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) throw new RangeError(`board size ${size} is not in ${MIN_SIZE}..${MAX_SIZE}`);
@@ -53,55 +79,59 @@ export class Board {
     const area = size * size;
     this.area = area;
     this.table = patternTable(rule);
+    const R = rule === 'standard' ? 5 : 4;
+    this.R = R;
+    this.win = windowTable(rule);
     this.cells = new Uint8Array(area);
-    this.keys = new Int32Array(area * 4);
     this.pats = new Int32Array(area);
     this.comb = new Uint8Array(area * 2);
     this.counts = new Int32Array(32);
     this.history = new Int16Array(area);
     this.step = new Int32Array([1, size, size + 1, size - 1]);
     this.reach = new Uint8Array(area * 8);
-    // Freestyle patterns never depend on the cells 5 away (a run reaching them is already
-    // five or more), so freestyle updates only 4 neighbours each way.
-    const maxReach = rule === 'standard' ? 5 : 4;
+    this.lineOf = new Int16Array(area * 4);
+    this.posOf = new Uint8Array(area * 4);
+    this.jCell = new Int16Array(area * 40);
+    this.jPats = new Int32Array(area * 40);
+    this.jComb = new Uint16Array(area * 40);
+    this.jBase = new Int32Array(area + 1);
+    this.jCounts = new Int32Array((area + 1) * 32);
+    this.comb16 = new Uint16Array(this.comb.buffer, this.comb.byteOffset, area);
+    const onBoard = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size;
+    const lens: number[] = [];
+    for (let d = 0; d < 4; d++) {
+      for (let q = 0; q < area; q++) {
+        const x = q % size;
+        const y = (q - x) / size;
+        if (onBoard(x - DIR_DX[d]!, y - DIR_DY[d]!)) continue; // not the first cell of its line
+        let n = 0;
+        for (let cx = x, cy = y; onBoard(cx, cy); cx += DIR_DX[d]!, cy += DIR_DY[d]!, n++) {
+          const r = cy * size + cx;
+          this.lineOf[r * 4 + d] = lens.length;
+          this.posOf[r * 4 + d] = 5 + n;
+        }
+        lens.push(n);
+      }
+    }
+    this.lineB = new Int32Array(lens.length);
+    this.lineW = new Int32Array(lens.length);
+    for (let li = 0; li < lens.length; li++) {
+      const off = ~(((1 << lens[li]!) - 1) << 5); // every bit outside 5 .. 5+len-1
+      this.lineB[li] = off;
+      this.lineW[li] = off;
+    }
     for (let q = 0; q < area; q++) {
       const x = q % size;
       const y = (q - x) / size;
       for (let d = 0; d < 4; d++) {
-        let key = 0;
         for (let side = 0; side < 2; side++) {
           const sgn = side === 0 ? 1 : -1;
           let n = 0;
-          for (let k = 1; k <= 5; k++) {
-            const nx = x + sgn * k * DIR_DX[d]!;
-            const ny = y + sgn * k * DIR_DY[d]!;
-            if (nx < 0 || ny < 0 || nx >= size || ny >= size) {
-              key |= OFF_BOARD << (2 * (sgn > 0 ? k + 4 : 5 - k));
-            } else if (k <= maxReach) n = k;
-          }
+          while (n < R && onBoard(x + sgn * (n + 1) * DIR_DX[d]!, y + sgn * (n + 1) * DIR_DY[d]!)) n++;
           this.reach[(q * 4 + d) * 2 + side] = n;
         }
-        this.keys[q * 4 + d] = key;
       }
       this.refreshCell(q);
-    }
-    this.nbCell = new Int16Array(area * 40);
-    this.nbInfo = new Uint8Array(area * 40);
-    this.nbCount = new Uint8Array(area);
-    for (let q = 0; q < area; q++) {
-      let j = 0;
-      for (let d = 0; d < 4; d++) {
-        const st = this.step[d]!;
-        for (let k = 1; k <= this.reach[(q * 4 + d) * 2]!; k++) {
-          this.nbCell[q * 40 + j] = q + k * st;
-          this.nbInfo[q * 40 + j++] = (d << 5) | (2 * (5 - k));
-        }
-        for (let k = 1; k <= this.reach[(q * 4 + d) * 2 + 1]!; k++) {
-          this.nbCell[q * 40 + j] = q - k * st;
-          this.nbInfo[q * 40 + j++] = (d << 5) | (2 * (4 + k));
-        }
-      }
-      this.nbCount[q] = j;
     }
     this.counts.fill(0);
     for (let q = 0; q < area; q++) {
@@ -110,11 +140,29 @@ export class Board {
     }
   }
 
-  /** Recompute all patterns of an empty cell from its keys (counts not touched). */
+  /**
+   * The line key (patterns.ts) of cell q in direction d: its 5 neighbours each way, 2 bits
+   * each (0 empty, 1 black, 2 white, 3 off-board), whatever q itself holds.
+   */
+  keyOf(q: number, d: number): number {
+    const li = this.lineOf[q * 4 + d]!;
+    const sh = this.posOf[q * 4 + d]! - 5;
+    const b = (this.lineB[li]! >>> sh) & 0x7ff;
+    const w = (this.lineW[li]! >>> sh) & 0x7ff;
+    return SPREAD[(b & 0x1f) | ((b >> 6) << 5)]! | (SPREAD[(w & 0x1f) | ((w >> 6) << 5)]! << 1);
+  }
+
+  /** Recompute all patterns of an empty cell (counts not touched). */
   private refreshCell(q: number): void {
+    const R = this.R;
+    const low = (1 << R) - 1;
     let packed = 0;
     for (let d = 0; d < 4; d++) {
-      const t = this.table[this.keys[q * 4 + d]!]!;
+      const li = this.lineOf[q * 4 + d]!;
+      const sh = this.posOf[q * 4 + d]! - R;
+      const b = this.lineB[li]! >>> sh;
+      const w = this.lineW[li]! >>> sh;
+      const t = this.win[windowIndex(b, w, R)]!;
       packed |= ((t & 7) << (3 * d)) | ((t >> 3) << (12 + 3 * d));
     }
     this.pats[q] = packed;
@@ -128,9 +176,11 @@ export class Board {
     const comb = this.comb;
     const counts = this.counts;
     this.cells[q] = c;
+    this.jCounts.set(counts, this.ply * 32);
     counts[comb[q * 2]!]!--;
     counts[16 + comb[q * 2 + 1]!]!--;
-    this.update(q, c);
+    this.jBase[this.ply] = this.jTop;
+    this.addStone(q, c);
     const zi = (c - 1) * MAX_AREA + q;
     this.hashLo ^= ZOBRIST_LO[zi]! ^ SIDE_LO;
     this.hashHi ^= ZOBRIST_HI[zi]! ^ SIDE_HI;
@@ -139,55 +189,98 @@ export class Board {
   }
 
   /**
-   * Add (sign > 0: colour `sign`) or remove (sign < 0: colour `-sign`) a stone at q in every
-   * neighbour's line key and refresh the patterns of the empty neighbours.
+   * Put a stone of colour c at q into its four lines and refresh the patterns of the empty
+   * neighbours within reach, journalling each cell whose patterns change.
    */
-  private update(q: number, sign: number): void {
-    const cells = this.cells;
-    const keys = this.keys;
+  private addStone(q: number, c: number): void {
     const pats = this.pats;
-    const comb = this.comb;
+    const comb16 = this.comb16;
     const counts = this.counts;
-    const table = this.table;
-    const nbCell = this.nbCell;
-    const nbInfo = this.nbInfo;
-    const o = q * 40;
-    const end = o + this.nbCount[q]!;
-    const c = sign > 0 ? sign : -sign;
-    for (let j = o; j < end; j++) {
-      const r = nbCell[j]!;
-      const info = nbInfo[j]!;
-      const d = info >> 5;
-      const ki = r * 4 + d;
-      const key = sign > 0 ? keys[ki]! | (c << (info & 31)) : keys[ki]! & ~(3 << (info & 31));
-      keys[ki] = key;
-      if (cells[r] !== EMPTY) continue;
-      const t = table[key]!;
+    const win = this.win;
+    const lineB = this.lineB;
+    const lineW = this.lineW;
+    const jCell = this.jCell;
+    const jPats = this.jPats;
+    const jComb = this.jComb;
+    const R = this.R;
+    const R1 = R + 1;
+    const R2 = 2 * R;
+    const low = (1 << R) - 1;
+    const wmask = (1 << (2 * R + 1)) - 1;
+    let top = this.jTop;
+    for (let d = 0; d < 4; d++) {
+      const li = this.lineOf[q * 4 + d]!;
+      const p = this.posOf[q * 4 + d]!;
+      let B = lineB[li]!;
+      let W = lineW[li]!;
+      if (c === 1) lineB[li] = B |= 1 << p;
+      else lineW[li] = W |= 1 << p;
+      const st = this.step[d]!;
       const dshift = 3 * d;
-      const old = pats[r]!;
-      const np = (old & ~((7 << dshift) | (7 << (12 + dshift)))) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
-      if (np === old) continue;
-      pats[r] = np;
-      const cb = COMBINED_TABLE[np & 0xfff]!;
-      const cw = COMBINED_TABLE[np >>> 12]!;
-      const ob = comb[r * 2]!;
-      const ow = comb[r * 2 + 1]!;
-      if (cb !== ob) { counts[ob]!--; counts[cb]!++; comb[r * 2] = cb; }
-      if (cw !== ow) { counts[16 + ow]!--; counts[16 + cw]!++; comb[r * 2 + 1] = cw; }
+      const keep = ~((7 << dshift) | (7 << (12 + dshift)));
+      // the empty on-board cells within reach, as bits of the window around q (bit R is q)
+      let m = (~(B | W) >>> (p - R)) & wmask;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        const j = 31 - Math.clz32(bit);
+        const r = q + (j - R) * st;
+        const sh = p + j - R2;
+        const b = B >>> sh;
+        const w = W >>> sh;
+        const t = win[(b & low) | (((b >> R1) & low) << R) | (((w & low) | (((w >> R1) & low) << R)) << R2)]!;
+        const old = pats[r]!;
+        const np = (old & keep) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
+        if (np === old) continue;
+        const oc = comb16[r]!;
+        jCell[top] = r;
+        jPats[top] = old;
+        jComb[top++] = oc;
+        pats[r] = np;
+        let nc = oc;
+        if (((np ^ old) & 0xfff) !== 0) {
+          const ob = oc & 0xff;
+          const cb = COMBINED_TABLE[np & 0xfff]!;
+          if (cb !== ob) { counts[ob]!--; counts[cb]!++; nc = (nc & 0xff00) | cb; }
+        }
+        if (((np ^ old) >>> 12) !== 0) {
+          const ow = oc >> 8;
+          const cw = COMBINED_TABLE[np >>> 12]!;
+          if (cw !== ow) { counts[16 + ow]!--; counts[16 + cw]!++; nc = (nc & 0xff) | (cw << 8); }
+        }
+        if (nc !== oc) comb16[r] = nc;
+      }
     }
+    this.jTop = top;
   }
 
-  /** Take back the last move. */
+  /** Take back the last move: lift the stone from its lines and restore the journalled
+   *  patterns. The cell's own patterns were not touched while it was occupied. */
   undo(): void {
     const q = this.history[--this.ply]!;
     const c = this.cells[q]! as Color;
-    const comb = this.comb;
-    const counts = this.counts;
+    const pats = this.pats;
     this.cells[q] = EMPTY;
-    this.update(q, -c);
-    this.refreshCell(q);
-    counts[comb[q * 2]!]!++;
-    counts[16 + comb[q * 2 + 1]!]!++;
+    const lines = c === 1 ? this.lineB : this.lineW;
+    for (let d = 0; d < 4; d++) {
+      const li = this.lineOf[q * 4 + d]!;
+      lines[li] = lines[li]! & ~(1 << this.posOf[q * 4 + d]!);
+    }
+    const jCell = this.jCell;
+    const jPats = this.jPats;
+    const jComb = this.jComb;
+    const comb16 = this.comb16;
+    const base = this.jBase[this.ply]!;
+    for (let i = this.jTop - 1; i >= base; i--) {
+      const r = jCell[i]!;
+      comb16[r] = jComb[i]!;
+      pats[r] = jPats[i]!;
+    }
+    this.jTop = base;
+    const counts = this.counts;
+    const jCounts = this.jCounts;
+    const o = this.ply * 32;
+    for (let i = 0; i < 32; i++) counts[i] = jCounts[o + i]!;
     const zi = (c - 1) * MAX_AREA + q;
     this.hashLo ^= ZOBRIST_LO[zi]! ^ SIDE_LO;
     this.hashHi ^= ZOBRIST_HI[zi]! ^ SIDE_HI;

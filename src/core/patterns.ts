@@ -190,6 +190,47 @@ function buildPatternTable(rule: Rule): Uint8Array {
   return table;
 }
 
+/**
+ * The index of a cell's window into `windowTable`: `b` and `w` are the black and white bits
+ * of the line shifted so that bit R is the cell itself (both bits set = off-board); the R
+ * cells each side are kept, the centre dropped: black offsets -R..-1, +1..+R in bits 0..2R-1,
+ * then the same for white.
+ */
+export function windowIndex(b: number, w: number, R: number): number {
+  const low = (1 << R) - 1;
+  return (b & low) | (((b >> (R + 1)) & low) << R) | (((w & low) | (((w >> (R + 1)) & low) << R)) << (2 * R));
+}
+
+const windows = new Map<Rule, Uint8Array>();
+
+/**
+ * The pattern table indexed by `windowIndex` (R = 4 in freestyle, 5 in standard):
+ * `windowTable(rule)[windowIndex(...)] === patternTable(rule)[key]` for the same cells.
+ * Freestyle patterns never depend on the cells 5 away (a run reaching them is already five
+ * or more), so its table has 2^16 entries (64 KB); standard's has 2^20.
+ */
+export function windowTable(rule: Rule): Uint8Array {
+  let t = windows.get(rule);
+  if (t) return t;
+  const full = patternTable(rule);
+  const R = rule === 'standard' ? 5 : 4;
+  t = new Uint8Array(1 << (4 * R));
+  // bit i of a side-by-side mask is offset i-R (i < R) or i-R+1 (i >= R): slot i+5-R either way
+  const shiftOf = new Int32Array(2 * R).map((_, i) => 2 * (i + 5 - R));
+  for (let idx = 0; idx < t.length; idx++) {
+    let key = 0;
+    for (let i = 0; i < 2 * R; i++) key |= (((idx >> i) & 1) | (((idx >> (2 * R + i)) & 1) << 1)) << shiftOf[i]!;
+    if (R === 4) {
+      // the cells 5 away: off-board beyond an off-board cell, else (irrelevant) empty
+      if ((key & 0xc) === 0xc) key |= OFF_BOARD;
+      if (((key >> 16) & 3) === OFF_BOARD) key |= OFF_BOARD << 18;
+    }
+    t[idx] = full[key]!;
+  }
+  windows.set(rule, t);
+  return t;
+}
+
 /** COMBINED_TABLE[p0 | p1<<3 | p2<<6 | p3<<9] for one colour's four line patterns. */
 export const COMBINED_TABLE: Uint8Array = (() => {
   const t = new Uint8Array(4096);

@@ -117,7 +117,7 @@ export class MoveGen {
     const me = b.toMove;
     const opp = 3 - me;
     const slot = k < 0 ? k + 5 : k + 4;
-    const t = this.table[b.keys[z * 4 + d]! | (me << (2 * slot))]!;
+    const t = this.table[b.keyOf(z, d) | (me << (2 * slot))]!;
     const np = opp === 1 ? t & 7 : t >> 3;
     const w = (b.pats[z]! >>> ((opp - 1) * 12)) & 0xfff;
     const nw = (w & ~(7 << (3 * d))) | (np << (3 * d));

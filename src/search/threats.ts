@@ -104,7 +104,6 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
   const dOff = d - 1;
   if (nz <= MAX_Z) {
     const table = b.table;
-    const keys = b.keys;
     const pats = b.pats;
     const reach = b.reach;
     const step = b.step;
@@ -146,7 +145,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
           if (xx - zx !== dxExp) continue;
           hit = true;
           const slot = kk < 0 ? kk + 5 : kk + 4;
-          const t = table[keys[z * 4 + dir]! | (d << (2 * slot))]!;
+          const t = table[b.keyOf(z, dir) | (d << (2 * slot))]!;
           const pa = a === 1 ? t & 7 : t >> 3;
           const word = (pats[z]! >>> shiftA) & 0xfff;
           const nw = (word & ~(7 << (3 * dir))) | (pa << (3 * dir));

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import {
   COMBINED_TABLE, C_CLOSED_THREE, C_DOUBLE_THREE, C_DOUBLE_TWO, C_FIVE, C_FOUR, C_FOUR_THREE, C_NONE, C_OPEN_FOUR, C_THREE, C_TWO,
-  P_FIVE, P_FOUR, P_NONE, P_OPEN_FOUR, P_OPEN_THREE, P_OPEN_TWO, P_THREE, P_TWO, patternTable,
+  P_FIVE, P_FOUR, P_NONE, P_OPEN_FOUR, P_OPEN_THREE, P_OPEN_TWO, P_THREE, P_TWO, patternTable, windowIndex, windowTable,
 } from '../../src/core/patterns.js';
 import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO, MAX_AREA } from '../../src/core/zobrist.js';
 import type { Color, Rule } from '../../src/core/types.js';
@@ -146,6 +146,29 @@ describe('pattern tables vs a naive line scan, every valid key', () => {
     expect(checked).toBeGreaterThan(364 * 364);
     expect(stdDiffers).toBeGreaterThan(0);
   });
+
+  for (const rule of ['freestyle', 'standard'] as Rule[]) {
+    test(`${rule}: the board's window table agrees with the key table on every valid key`, () => {
+      const table = patternTable(rule);
+      const win = windowTable(rule);
+      const R = rule === 'standard' ? 5 : 4;
+      for (const left of SIDES) {
+        for (const right of SIDES) {
+          // the line as bitboards around the centre (bit R): black bits, white bits, off-board = both
+          let b = 0;
+          let w = 0;
+          for (let k = 1; k <= R; k++) {
+            for (const [v, bit] of [[left[k - 1]!, R - k], [right[k - 1]!, R + k]] as const) {
+              if (v & 1) b |= 1 << bit;
+              if (v & 2) w |= 1 << bit;
+            }
+          }
+          const got = win[windowIndex(b, w, R)];
+          if (got !== table[keyOf(left, right)]) throw new Error(`${rule} ${left} | ${right}: window ${got}, key ${table[keyOf(left, right)]}`);
+        }
+      }
+    });
+  }
 });
 
 // --- combined classes -------------------------------------------------------------------
@@ -222,7 +245,6 @@ function naiveWins(cells: ArrayLike<number>, size: number, q: number, c: number,
 function fromScratch(cells: number[], size: number, rule: Rule, toMove: Color) {
   const table = patternTable(rule);
   const area = size * size;
-  const keys = new Int32Array(area * 4);
   const fullKeys = new Int32Array(area * 4);
   const pats = new Map<number, number>();
   const comb = new Map<number, [number, number]>();
@@ -243,12 +265,6 @@ function fromScratch(cells: number[], size: number, rule: Rule, toMove: Color) {
       }
       const full = keyOf(left, right);
       fullKeys[q * 4 + d] = full;
-      // freestyle boards leave stones 5 away out of the keys (the tables ignore them; see above)
-      if (rule === 'freestyle') {
-        if (left[4] !== OFF) left[4] = 0;
-        if (right[4] !== OFF) right[4] = 0;
-      }
-      keys[q * 4 + d] = keyOf(left, right);
       const t = table[full]!;
       packed |= ((t & 7) << (3 * d)) | ((t >> 3) << (12 + 3 * d));
     }
@@ -268,7 +284,7 @@ function fromScratch(cells: number[], size: number, rule: Rule, toMove: Color) {
     lo ^= ZOBRIST_LO[(cells[q]! - 1) * MAX_AREA + q]!;
     hi ^= ZOBRIST_HI[(cells[q]! - 1) * MAX_AREA + q]!;
   }
-  return { keys, fullKeys, pats, comb, counts, lo, hi };
+  return { fullKeys, pats, comb, counts, lo, hi };
 }
 
 /** Element-wise equality, failing with the first differing index (much faster than toEqual per ply). */
@@ -282,7 +298,9 @@ function checkAgainstScratch(b: Board, cells: number[], toMove: Color): void {
   same('cells', b.cells, cells);
   expect(b.toMove).toBe(toMove);
   const s = fromScratch(cells, size, b.rule, toMove);
-  same(b.rule === 'freestyle' ? 'keys (a freestyle board leaves stones 5 away out of its keys)' : 'keys', b.keys, s.keys);
+  for (let i = 0; i < size * size * 4; i++) {
+    if (b.keyOf(i >> 2, i & 3) !== s.fullKeys[i]) throw new Error(`keyOf(${i >> 2}, ${i & 3}): ${b.keyOf(i >> 2, i & 3)} vs ${s.fullKeys[i]}`);
+  }
   for (const [q, p] of s.pats) {
     if (b.pats[q] !== p) throw new Error(`pats at ${q}: ${b.pats[q]} vs ${p}`);
     const [cb, cw] = s.comb.get(q)!;
@@ -308,7 +326,7 @@ function checkAgainstScratch(b: Board, cells: number[], toMove: Color): void {
 
 function snapshot(b: Board) {
   return {
-    cells: b.cells.slice(), keys: b.keys.slice(), pats: b.pats.slice(), comb: b.comb.slice(), counts: b.counts.slice(),
+    cells: b.cells.slice(), keys: Int32Array.from({ length: b.area * 4 }, (_, i) => b.keyOf(i >> 2, i & 3)), pats: b.pats.slice(), comb: b.comb.slice(), counts: b.counts.slice(),
     hash: [b.hashLo, b.hashHi], ply: b.ply, toMove: b.toMove, history: b.history.slice(0, b.ply),
   };
 }

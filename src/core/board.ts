@@ -60,13 +60,11 @@ export class Board {
   private readonly win: Uint8Array;
   private readonly R: number;
   /** Undo journal: for every cell whose patterns a move changed, the cell and its previous
-   *  patterns and combined classes, so undo restores instead of recomputing.
-   *  Entries of ply i are journal[jBase[i] .. jBase[i+1]). */
-  private readonly jCell: Int16Array;
-  private readonly jPats: Int32Array;
-  private readonly jComb: Uint16Array;
+   *  patterns and combined classes, so undo restores instead of recomputing: two words per
+   *  cell, `r | comb16[r] << 16` and `pats[r]`. Ply i wrote journal[jBase[i] .. jBase[i+1]). */
+  private readonly journal: Int32Array;
   private readonly jBase: Int32Array;
-  /** counts before each ply (20 used entries of 32 per ply), restored by undo. */
+  /** counts before each ply (the 20 used entries: classes 0..9 of each colour), restored by undo. */
   private readonly jCounts: Int32Array;
   /** `comb` as one 16-bit word per cell (black class | white class << 8, little-endian). */
   private readonly comb16: Uint16Array;
@@ -91,11 +89,9 @@ export class Board {
     this.reach = new Uint8Array(area * 8);
     this.lineOf = new Int16Array(area * 4);
     this.posOf = new Uint8Array(area * 4);
-    this.jCell = new Int16Array(area * 40);
-    this.jPats = new Int32Array(area * 40);
-    this.jComb = new Uint16Array(area * 40);
+    this.journal = new Int32Array(area * 80);
     this.jBase = new Int32Array(area + 1);
-    this.jCounts = new Int32Array((area + 1) * 32);
+    this.jCounts = new Int32Array((area + 1) * 20);
     this.comb16 = new Uint16Array(this.comb.buffer, this.comb.byteOffset, area);
     const onBoard = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size;
     const lens: number[] = [];
@@ -176,7 +172,12 @@ export class Board {
     const comb = this.comb;
     const counts = this.counts;
     this.cells[q] = c;
-    this.jCounts.set(counts, this.ply * 32);
+    const jCounts = this.jCounts;
+    const o = this.ply * 20;
+    for (let i = 0; i < 10; i++) {
+      jCounts[o + i] = counts[i]!;
+      jCounts[o + 10 + i] = counts[16 + i]!;
+    }
     counts[comb[q * 2]!]!--;
     counts[16 + comb[q * 2 + 1]!]!--;
     this.jBase[this.ply] = this.jTop;
@@ -199,9 +200,7 @@ export class Board {
     const win = this.win;
     const lineB = this.lineB;
     const lineW = this.lineW;
-    const jCell = this.jCell;
-    const jPats = this.jPats;
-    const jComb = this.jComb;
+    const journal = this.journal;
     const R = this.R;
     const R1 = R + 1;
     const R2 = 2 * R;
@@ -233,9 +232,9 @@ export class Board {
         const np = (old & keep) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
         if (np === old) continue;
         const oc = comb16[r]!;
-        jCell[top] = r;
-        jPats[top] = old;
-        jComb[top++] = oc;
+        journal[top] = r | (oc << 16);
+        journal[top + 1] = old;
+        top += 2;
         pats[r] = np;
         let nc = oc;
         if (((np ^ old) & 0xfff) !== 0) {
@@ -266,21 +265,23 @@ export class Board {
       const li = this.lineOf[q * 4 + d]!;
       lines[li] = lines[li]! & ~(1 << this.posOf[q * 4 + d]!);
     }
-    const jCell = this.jCell;
-    const jPats = this.jPats;
-    const jComb = this.jComb;
+    const journal = this.journal;
     const comb16 = this.comb16;
     const base = this.jBase[this.ply]!;
-    for (let i = this.jTop - 1; i >= base; i--) {
-      const r = jCell[i]!;
-      comb16[r] = jComb[i]!;
-      pats[r] = jPats[i]!;
+    for (let i = this.jTop - 2; i >= base; i -= 2) {
+      const e = journal[i]!;
+      const r = e & 0xffff;
+      comb16[r] = e >>> 16;
+      pats[r] = journal[i + 1]!;
     }
     this.jTop = base;
     const counts = this.counts;
     const jCounts = this.jCounts;
-    const o = this.ply * 32;
-    for (let i = 0; i < 32; i++) counts[i] = jCounts[o + i]!;
+    const o = this.ply * 20;
+    for (let i = 0; i < 10; i++) {
+      counts[i] = jCounts[o + i]!;
+      counts[16 + i] = jCounts[o + 10 + i]!;
+    }
     const zi = (c - 1) * MAX_AREA + q;
     this.hashLo ^= ZOBRIST_LO[zi]! ^ SIDE_LO;
     this.hashHi ^= ZOBRIST_HI[zi]! ^ SIDE_HI;

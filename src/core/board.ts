@@ -8,7 +8,9 @@
  *  - `pats[q]`: the four line patterns for black (bits 0..11, 3 bits per direction) and
  *    for white (bits 12..23). Kept current for empty cells only.
  *  - `comb[q * 2 + c - 1]`: combined class (C_*) for colour c at empty cell q.
- *  - `counts[(c - 1) * 16 + k]`: number of empty cells whose class for colour c is k.
+ *  - `counts[(c - 1) * 16 + k]`: number of empty cells whose class for colour c is k. The
+ *    counts live in a stack with one 32-entry frame per ply (`counts` is the current frame's
+ *    view), so undo restores them by moving down a frame. Take `counts` again after play/undo.
  * Directions: 0 horizontal, 1 vertical, 2 diagonal (down-right), 3 anti-diagonal (down-left).
  */
 import { BLACK, EMPTY, WHITE, type Color, type Rule, MIN_SIZE, MAX_SIZE } from './types.js';
@@ -31,7 +33,12 @@ export class Board {
   readonly cells: Uint8Array;
   readonly pats: Int32Array;
   readonly comb: Uint8Array;
-  readonly counts: Int32Array;
+  /** The counts of the current ply (a view of its frame in `countStack`). */
+  get counts(): Int32Array {
+    return this.countViews[this.ply]!;
+  }
+  private readonly countStack: Int32Array;
+  private readonly countViews: Int32Array[];
   /** Moves played, in order (point indices). */
   readonly history: Int16Array;
   ply = 0;
@@ -64,8 +71,6 @@ export class Board {
    *  cell, `r | comb16[r] << 16` and `pats[r]`. Ply i wrote journal[jBase[i] .. jBase[i+1]). */
   private readonly journal: Int32Array;
   private readonly jBase: Int32Array;
-  /** counts before each ply (the 20 used entries: classes 0..9 of each colour), restored by undo. */
-  private readonly jCounts: Int32Array;
   /** `comb` as one 16-bit word per cell (black class | white class << 8, little-endian). */
   private readonly comb16: Uint16Array;
   private jTop = 0;
@@ -83,7 +88,9 @@ export class Board {
     this.cells = new Uint8Array(area);
     this.pats = new Int32Array(area);
     this.comb = new Uint8Array(area * 2);
-    this.counts = new Int32Array(32);
+    this.countStack = new Int32Array((area + 1) * 32);
+    this.countViews = [];
+    for (let i = 0; i <= area; i++) this.countViews.push(this.countStack.subarray(i * 32, i * 32 + 32));
     this.history = new Int16Array(area);
     this.step = new Int32Array([1, size, size + 1, size - 1]);
     this.reach = new Uint8Array(area * 8);
@@ -91,7 +98,6 @@ export class Board {
     this.posOf = new Uint8Array(area * 4);
     this.journal = new Int32Array(area * 80);
     this.jBase = new Int32Array(area + 1);
-    this.jCounts = new Int32Array((area + 1) * 20);
     this.comb16 = new Uint16Array(this.comb.buffer, this.comb.byteOffset, area);
     const onBoard = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size;
     const lens: number[] = [];
@@ -129,10 +135,10 @@ export class Board {
       }
       this.refreshCell(q);
     }
-    this.counts.fill(0);
+    const counts = this.countViews[0]!;
     for (let q = 0; q < area; q++) {
-      this.counts[this.comb[q * 2]!]!++;
-      this.counts[16 + this.comb[q * 2 + 1]!]!++;
+      counts[this.comb[q * 2]!]!++;
+      counts[16 + this.comb[q * 2 + 1]!]!++;
     }
   }
 
@@ -170,18 +176,19 @@ export class Board {
   play(q: number): void {
     const c = this.toMove;
     const comb = this.comb;
-    const counts = this.counts;
     this.cells[q] = c;
-    const jCounts = this.jCounts;
-    const o = this.ply * 20;
+    // the next frame starts as a copy of this one (classes 0..9 of each colour are used)
+    const stack = this.countStack;
+    const o = this.ply * 32;
     for (let i = 0; i < 10; i++) {
-      jCounts[o + i] = counts[i]!;
-      jCounts[o + 10 + i] = counts[16 + i]!;
+      stack[o + 32 + i] = stack[o + i]!;
+      stack[o + 48 + i] = stack[o + 16 + i]!;
     }
+    const counts = this.countViews[this.ply + 1]!;
     counts[comb[q * 2]!]!--;
     counts[16 + comb[q * 2 + 1]!]!--;
     this.jBase[this.ply] = this.jTop;
-    this.addStone(q, c);
+    this.addStone(q, c, counts);
     const zi = (c - 1) * MAX_AREA + q;
     this.hashLo ^= ZOBRIST_LO[zi]! ^ SIDE_LO;
     this.hashHi ^= ZOBRIST_HI[zi]! ^ SIDE_HI;
@@ -193,10 +200,9 @@ export class Board {
    * Put a stone of colour c at q into its four lines and refresh the patterns of the empty
    * neighbours within reach, journalling each cell whose patterns change.
    */
-  private addStone(q: number, c: number): void {
+  private addStone(q: number, c: number, counts: Int32Array): void {
     const pats = this.pats;
     const comb16 = this.comb16;
-    const counts = this.counts;
     const win = this.win;
     const lineB = this.lineB;
     const lineW = this.lineW;
@@ -236,18 +242,13 @@ export class Board {
         journal[top + 1] = old;
         top += 2;
         pats[r] = np;
-        let nc = oc;
-        if (((np ^ old) & 0xfff) !== 0) {
-          const ob = oc & 0xff;
-          const cb = COMBINED_TABLE[np & 0xfff]!;
-          if (cb !== ob) { counts[ob]!--; counts[cb]!++; nc = (nc & 0xff00) | cb; }
-        }
-        if (((np ^ old) >>> 12) !== 0) {
-          const ow = oc >> 8;
-          const cw = COMBINED_TABLE[np >>> 12]!;
-          if (cw !== ow) { counts[16 + ow]!--; counts[16 + cw]!++; nc = (nc & 0xff) | (cw << 8); }
-        }
-        if (nc !== oc) comb16[r] = nc;
+        const cb = COMBINED_TABLE[np & 0xfff]!;
+        const cw = COMBINED_TABLE[np >>> 12]!;
+        counts[oc & 0xff]!--;
+        counts[cb]!++;
+        counts[16 + (oc >> 8)]!--;
+        counts[16 + cw]!++;
+        comb16[r] = cb | (cw << 8);
       }
     }
     this.jTop = top;
@@ -275,13 +276,6 @@ export class Board {
       pats[r] = journal[i + 1]!;
     }
     this.jTop = base;
-    const counts = this.counts;
-    const jCounts = this.jCounts;
-    const o = this.ply * 20;
-    for (let i = 0; i < 10; i++) {
-      counts[i] = jCounts[o + i]!;
-      counts[16 + i] = jCounts[o + 10 + i]!;
-    }
     const zi = (c - 1) * MAX_AREA + q;
     this.hashLo ^= ZOBRIST_LO[zi]! ^ SIDE_LO;
     this.hashHi ^= ZOBRIST_HI[zi]! ^ SIDE_HI;

@@ -5,9 +5,11 @@
  *  - `cells[q]`: 0 empty, 1 black, 2 white; q = row * size + col, row 0 at the top.
  *  - lines as bitboards (one black and one white word per line, walls set in both); the line
  *    key of a cell (patterns.ts) is read from them with `keyOf`.
- *  - `pats[q]`: the four line patterns for black (bits 0..11, 3 bits per direction) and
- *    for white (bits 12..23). Kept current for empty cells only.
- *  - `comb[q * 2 + c - 1]`: combined class (C_*) for colour c at empty cell q.
+ *  - `state[q]`, one word per cell, kept current for empty cells only:
+ *      bits 0..11   the four line patterns (P_*) for black, 3 bits per direction,
+ *      bits 12..23  the same for white,
+ *      bits 24..27  the combined class (C_*) for black, bits 28..31 for white.
+ *    `classOf(q, c)` and `(state[q] >>> classShift(c)) & 15` read a class.
  *  - `counts[(c - 1) * 16 + k]`: number of empty cells whose class for colour c is k. The
  *    counts live in a stack with one 32-entry frame per ply (`counts` is the current frame's
  *    view), so undo restores them by moving down a frame. Take `counts` again after play/undo.
@@ -26,13 +28,17 @@ const SPREAD = (() => {
 })();
 export const DIR_DY = [0, 1, 1, 1] as const;
 
+/** The bit position of colour c's combined class in a cell's `state` word. */
+export function classShift(c: number): number {
+  return 20 + 4 * c;
+}
+
 export class Board {
   readonly size: number;
   readonly area: number;
   readonly rule: Rule;
   readonly cells: Uint8Array;
-  readonly pats: Int32Array;
-  readonly comb: Uint8Array;
+  readonly state: Int32Array;
   /** The counts of the current ply (a view of its frame in `countStack`). */
   get counts(): Int32Array {
     return this.countViews[this.ply]!;
@@ -67,12 +73,10 @@ export class Board {
   private readonly win: Uint8Array;
   private readonly R: number;
   /** Undo journal: for every cell whose patterns a move changed, the cell and its previous
-   *  patterns and combined classes, so undo restores instead of recomputing: two words per
-   *  cell, `r | comb16[r] << 16` and `pats[r]`. Ply i wrote journal[jBase[i] .. jBase[i+1]). */
+   *  state, so undo restores instead of recomputing: two words per cell, `r` and
+   *  `state[r]`. Ply i wrote journal[jBase[i] .. jBase[i+1]). */
   private readonly journal: Int32Array;
   private readonly jBase: Int32Array;
-  /** `comb` as one 16-bit word per cell (black class | white class << 8, little-endian). */
-  private readonly comb16: Uint16Array;
   private jTop = 0;
 
   constructor(size = 15, rule: Rule = 'freestyle') {
@@ -86,8 +90,7 @@ export class Board {
     this.R = R;
     this.win = windowTable(rule);
     this.cells = new Uint8Array(area);
-    this.pats = new Int32Array(area);
-    this.comb = new Uint8Array(area * 2);
+    this.state = new Int32Array(area);
     this.countStack = new Int32Array((area + 1) * 32);
     this.countViews = [];
     for (let i = 0; i <= area; i++) this.countViews.push(this.countStack.subarray(i * 32, i * 32 + 32));
@@ -98,7 +101,6 @@ export class Board {
     this.posOf = new Uint8Array(area * 4);
     this.journal = new Int32Array(area * 80);
     this.jBase = new Int32Array(area + 1);
-    this.comb16 = new Uint16Array(this.comb.buffer, this.comb.byteOffset, area);
     const onBoard = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size;
     const lens: number[] = [];
     for (let d = 0; d < 4; d++) {
@@ -137,8 +139,8 @@ export class Board {
     }
     const counts = this.countViews[0]!;
     for (let q = 0; q < area; q++) {
-      counts[this.comb[q * 2]!]!++;
-      counts[16 + this.comb[q * 2 + 1]!]!++;
+      counts[(this.state[q]! >>> 24) & 15]!++;
+      counts[16 + (this.state[q]! >>> 28)]!++;
     }
   }
 
@@ -167,15 +169,12 @@ export class Board {
       const t = this.win[windowIndex(b, w, R)]!;
       packed |= ((t & 7) << (3 * d)) | ((t >> 3) << (12 + 3 * d));
     }
-    this.pats[q] = packed;
-    this.comb[q * 2] = COMBINED_TABLE[packed & 0xfff]!;
-    this.comb[q * 2 + 1] = COMBINED_TABLE[packed >>> 12]!;
+    this.state[q] = packed | (COMBINED_TABLE[packed & 0xfff]! << 24) | (COMBINED_TABLE[packed >>> 12]! << 28);
   }
 
   /** Place a stone of the side to move at the empty cell q. */
   play(q: number): void {
     const c = this.toMove;
-    const comb = this.comb;
     this.cells[q] = c;
     // the next frame starts as a copy of this one (classes 0..9 of each colour are used)
     const stack = this.countStack;
@@ -185,8 +184,9 @@ export class Board {
       stack[o + 48 + i] = stack[o + 16 + i]!;
     }
     const counts = this.countViews[this.ply + 1]!;
-    counts[comb[q * 2]!]!--;
-    counts[16 + comb[q * 2 + 1]!]!--;
+    const sq = this.state[q]!;
+    counts[(sq >>> 24) & 15]!--;
+    counts[16 + (sq >>> 28)]!--;
     this.jBase[this.ply] = this.jTop;
     this.addStone(q, c, counts);
     const zi = (c - 1) * MAX_AREA + q;
@@ -201,8 +201,7 @@ export class Board {
    * neighbours within reach, journalling each cell whose patterns change.
    */
   private addStone(q: number, c: number, counts: Int32Array): void {
-    const pats = this.pats;
-    const comb16 = this.comb16;
+    const state = this.state;
     const win = this.win;
     const lineB = this.lineB;
     const lineW = this.lineW;
@@ -234,21 +233,19 @@ export class Board {
         const b = B >>> sh;
         const w = W >>> sh;
         const t = win[(b & low) | (((b >> R1) & low) << R) | (((w & low) | (((w >> R1) & low) << R)) << R2)]!;
-        const old = pats[r]!;
+        const old = state[r]!;
         const np = (old & keep) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
         if (np === old) continue;
-        const oc = comb16[r]!;
-        journal[top] = r | (oc << 16);
+        journal[top] = r;
         journal[top + 1] = old;
         top += 2;
-        pats[r] = np;
         const cb = COMBINED_TABLE[np & 0xfff]!;
-        const cw = COMBINED_TABLE[np >>> 12]!;
-        counts[oc & 0xff]!--;
+        const cw = COMBINED_TABLE[(np >>> 12) & 0xfff]!;
+        state[r] = (np & 0xffffff) | (cb << 24) | (cw << 28);
+        counts[(old >>> 24) & 15]!--;
         counts[cb]!++;
-        counts[16 + (oc >> 8)]!--;
+        counts[16 + (old >>> 28)]!--;
         counts[16 + cw]!++;
-        comb16[r] = cb | (cw << 8);
       }
     }
     this.jTop = top;
@@ -259,7 +256,7 @@ export class Board {
   undo(): void {
     const q = this.history[--this.ply]!;
     const c = this.cells[q]! as Color;
-    const pats = this.pats;
+    const state = this.state;
     this.cells[q] = EMPTY;
     const lines = c === 1 ? this.lineB : this.lineW;
     for (let d = 0; d < 4; d++) {
@@ -267,13 +264,9 @@ export class Board {
       lines[li] = lines[li]! & ~(1 << this.posOf[q * 4 + d]!);
     }
     const journal = this.journal;
-    const comb16 = this.comb16;
     const base = this.jBase[this.ply]!;
     for (let i = this.jTop - 2; i >= base; i -= 2) {
-      const e = journal[i]!;
-      const r = e & 0xffff;
-      comb16[r] = e >>> 16;
-      pats[r] = journal[i + 1]!;
+      state[journal[i]!] = journal[i + 1]!;
     }
     this.jTop = base;
     const zi = (c - 1) * MAX_AREA + q;
@@ -299,12 +292,12 @@ export class Board {
 
   /** Combined class (C_*) of empty cell q for colour c. */
   classOf(q: number, c: Color): number {
-    return this.comb[q * 2 + c - 1]!;
+    return (this.state[q]! >>> classShift(c)) & 15;
   }
 
   /** Line pattern (P_*) of empty cell q for colour c in direction d. */
   patternOf(q: number, c: Color, d: number): number {
-    return (this.pats[q]! >>> ((c - 1) * 12 + 3 * d)) & 7;
+    return (this.state[q]! >>> ((c - 1) * 12 + 3 * d)) & 7;
   }
 
   /** Number of empty cells whose class for c is k. */
@@ -314,7 +307,7 @@ export class Board {
 
   /** True if playing q (empty) now makes five for colour c. */
   makesFive(q: number, c: Color): boolean {
-    return this.comb[q * 2 + c - 1] === C_FIVE;
+    return ((this.state[q]! >>> classShift(c)) & 15) === C_FIVE;
   }
 
   /** Does colour c have five (or, in freestyle, more) through q? Scans the board; not for hot paths. */

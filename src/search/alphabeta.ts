@@ -144,7 +144,7 @@ export class AlphaBeta {
     for (let i = 0; i < n; i++) {
       const m = this.moves[i]!;
       this.rootMoves[i] = m;
-      const p = b.pats[m]!;
+      const p = b.state[m]!;
       this.rootScores[i] = MOVE_VALUE[(p >>> meShift) & 0xfff]! + ((MOVE_VALUE[(p >>> oppShift) & 0xfff]! * 3) >> 2) + (opts.rootBias ? opts.rootBias[m]! : 0);
     }
     this.sortRoot();
@@ -156,7 +156,7 @@ export class AlphaBeta {
     if (b.counts[(me - 1) * 16 + C_FIVE]! > 0) {
       for (let i = 0; i < n; i++) {
         const m = this.rootMoves[i]!;
-        if (b.comb[m * 2 + me - 1] === C_FIVE) return { ...out, move: m, score: MATE - 1, depth: 1, pv: [m], nodes: 1 };
+        if (((b.state[m]! >>> (24 + 4 * (me - 1))) & 15) === C_FIVE) return { ...out, move: m, score: MATE - 1, depth: 1, pv: [m], nodes: 1 };
       }
     }
     let prev = 0;
@@ -222,7 +222,7 @@ export class AlphaBeta {
     for (let i = 0; i < this.pvLen[0]!; i++) {
       const m = this.pv[i]!;
       if (m < 0 || b.cells[m] !== 0) break;
-      const five = b.comb[m * 2 + b.toMove - 1] === C_FIVE;
+      const five = ((b.state[m]! >>> (24 + 4 * (b.toMove - 1))) & 15) === C_FIVE;
       out.push(m);
       b.play(m);
       if (five) break;
@@ -259,7 +259,7 @@ export class AlphaBeta {
 
   private findCell(c: number, cls: number): number {
     const b = this.b;
-    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && b.comb[q * 2 + c - 1] === cls) return q;
+    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && ((b.state[q]! >>> (24 + 4 * (c - 1))) & 15) === cls) return q;
     return -1;
   }
 
@@ -507,13 +507,13 @@ export class AlphaBeta {
     const counts = b.counts;
     const mb = (me - 1) * 16;
     const ob = 16 - mb;
-    const comb = b.comb;
+    const state = b.state;
     const cells = b.cells;
     if (counts[ob + C_FIVE]! > 0) {
       let f = -1;
       const oo = 2 - me;
       for (let q = 0; q < b.area; q++) {
-        if (cells[q] === 0 && comb[q * 2 + oo] === C_FIVE) {
+        if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * oo)) & 15) === C_FIVE) {
           f = q;
           break;
         }
@@ -547,10 +547,10 @@ export class AlphaBeta {
     const moves = this.moves;
     let n = base;
     const mo = me - 1;
-    for (let q = 0; q < b.area; q++) if (cells[q] === 0 && comb[q * 2 + mo]! >= C_FOUR) moves[n++] = q;
+    for (let q = 0; q < b.area; q++) if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * mo)) & 15) >= C_FOUR) moves[n++] = q;
     // four-threes and double fours first
     for (let i = base; i < n; i++) {
-      if (comb[moves[i]! * 2 + mo]! > C_FOUR) {
+      if (((state[moves[i]!]! >>> (24 + 4 * mo)) & 15) > C_FOUR) {
         const m = moves[i]!;
         for (let j = i; j > base; j--) moves[j] = moves[j - 1]!;
         moves[base] = m;

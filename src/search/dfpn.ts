@@ -242,13 +242,13 @@ export class PnSearcher {
   private quietThreats(base: number, have: number): number {
     const b = this.b;
     const o = this.a - 1;
-    const comb = b.comb;
+    const state = b.state;
     let n = 0;
     const start = base + have;
     const size = b.size;
     for (let q = 0; q < b.area; q++) {
       if (b.cells[q] !== 0) continue;
-      const c = comb[q * 2 + o]!;
+      const c = (state[q]! >>> (24 + 4 * o)) & 15;
       if (c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
       // only near the last few moves: a quiet move elsewhere rarely starts a winning threat
       let near = false;
@@ -302,14 +302,14 @@ export class PnSearcher {
     for (let i = 0; i < n; i++) {
       const q = moves[base + i]!;
       zone[q] = 0;
-      if (b.comb[q * 2 + dOff]! >= C_FOUR) continue; // listed with the fours below
+      if (((b.state[q]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) continue; // listed with the fours below
       b.play(q);
       const rr = this.vcfs.search(b, probe);
       b.undo();
       this.nodes += rr.nodes;
       if (!rr.win) moves[base + m++] = q;
     }
-    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && b.comb[q * 2 + dOff]! >= C_FOUR) moves[base + m++] = q;
+    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && ((b.state[q]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) moves[base + m++] = q;
     return m;
   }
 
@@ -324,7 +324,7 @@ export class PnSearcher {
     let n = 0;
     for (let q = 0; q < b.area; q++) {
       if (b.cells[q] !== 0) continue;
-      const ca = b.comb[q * 2 + o]!;
+      const ca = (b.state[q]! >>> (24 + 4 * o)) & 15;
       if (ca >= 4) continue; // threats already listed (C_THREE and up)
       // near a stone (distance <= 2)
       const x = q % size;
@@ -339,7 +339,7 @@ export class PnSearcher {
         }
       }
       if (!near) continue;
-      sc[q] = CLASS_WEIGHT[ca]! * 1.5 + CLASS_WEIGHT[b.comb[q * 2 + 1 - o]!]!;
+      sc[q] = CLASS_WEIGHT[ca]! * 1.5 + CLASS_WEIGHT[((b.state[q]! >>> (24 + 4 * (1 - o))) & 15)]!;
       // insertion into a top-`width` list
       let i = Math.min(n, this.width);
       if (i === this.width && sc[q]! <= sc[this.moves[start + i - 1]!]!) continue;
@@ -436,7 +436,7 @@ export class PnSearcher {
         cPn[base + i] = tt.pn[ce]!;
         cDn[base + i] = tt.dn[ce]!;
       } else if (isOr) {
-        const cls = b.comb[moves[base + i]! * 2 + a - 1]!;
+        const cls = (b.state[moves[base + i]!]! >>> (20 + 4 * a)) & 15;
         cPn[base + i] = INIT_PN[cls]!;
         cDn[base + i] = 1;
       } else {

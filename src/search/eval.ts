@@ -2,7 +2,7 @@
  * Static evaluation from the board's incremental line patterns.
  *
  * Every empty cell has, per colour, a packed 12-bit word of its four line patterns
- * (board.pats: black bits 0..11, white bits 12..23). A stone placed there would make those
+ * (board.state: black bits 0..11, white bits 12..23). A stone placed there would make those
  * shapes, so the word measures that colour's potential at the cell. CELL_VALUE[word] is a
  * table over all 4096 words (the sum of per-line weights plus a bonus for the combined class);
  * the position's value for a colour is the sum over empty cells. The Evaluator keeps both
@@ -138,9 +138,9 @@ export class Evaluator {
         this.vw[q] = 0;
         continue;
       }
-      const p = b.pats[q]!;
+      const p = b.state[q]!;
       const vb = CELL_VALUE[p & 0xfff]!;
-      const vw = CELL_VALUE[p >>> 12]!;
+      const vw = CELL_VALUE[(p >>> 12) & 0xfff]!;
       this.vb[q] = vb;
       this.vw[q] = vw;
       this.sumBlack += vb;
@@ -152,7 +152,7 @@ export class Evaluator {
   update(q: number): void {
     const b = this.b;
     const cells = b.cells;
-    const pats = b.pats;
+    const pats = b.state;
     const aff = this.geo.affected;
     const n = this.geo.affectedCount[q]!;
     const base = q * 41;
@@ -167,7 +167,7 @@ export class Evaluator {
       if (cells[r] === 0) {
         const p = pats[r]!;
         vb = CELL_VALUE[p & 0xfff]!;
-        vw = CELL_VALUE[p >>> 12]!;
+        vw = CELL_VALUE[(p >>> 12) & 0xfff]!;
       }
       sb += vb - vbA[r]!;
       sw += vw - vwA[r]!;

@@ -119,7 +119,7 @@ export class MoveGen {
     const slot = k < 0 ? k + 5 : k + 4;
     const t = this.table[b.keyOf(z, d) | (me << (2 * slot))]!;
     const np = opp === 1 ? t & 7 : t >> 3;
-    const w = (b.pats[z]! >>> ((opp - 1) * 12)) & 0xfff;
+    const w = (b.state[z]! >>> ((opp - 1) * 12)) & 0xfff;
     const nw = (w & ~(7 << (3 * d))) | (np << (3 * d));
     return COMBINED_TABLE[nw]! < C_OPEN_FOUR;
   }
@@ -130,9 +130,9 @@ export class MoveGen {
     const me = b.toMove;
     const opp = 3 - me;
     const counts = b.counts;
-    const comb = b.comb;
+    const state = b.state;
     const cells = b.cells;
-    const pats = b.pats;
+    const pats = b.state;
     const area = b.area;
     const mo = me - 1;
     const oo = opp - 1;
@@ -140,7 +140,7 @@ export class MoveGen {
     if (counts[ob + C_FIVE]! > 0) {
       this.kind = GEN_FORCED;
       for (let q = 0; q < area; q++) {
-        if (cells[q] === 0 && comb[q * 2 + oo] === C_FIVE) {
+        if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * oo)) & 15) === C_FIVE) {
           out[base] = q;
           scores[base] = 1 << 30;
           return 1;
@@ -154,7 +154,7 @@ export class MoveGen {
       this.kind = GEN_DEFEND;
       let nz = 0;
       const want = counts[ob + C_OPEN_FOUR]!;
-      for (let q = 0; q < area && nz < want; q++) if (cells[q] === 0 && comb[q * 2 + oo] === C_OPEN_FOUR) this.zs[nz++] = q;
+      for (let q = 0; q < area && nz < want; q++) if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * oo)) & 15) === C_OPEN_FOUR) this.zs[nz++] = q;
       const z0 = this.zs[0]!;
       const line = this.geo.line;
       const mark = this.mark;
@@ -163,7 +163,7 @@ export class MoveGen {
           const c = line[(z0 * 4 + d) * 11 + k]!;
           if (c < 0 || cells[c] !== 0 || mark[c]) continue;
           mark[c] = 1;
-          if (comb[c * 2 + mo]! >= C_FOUR) continue; // taken with the fours below
+          if (((state[c]! >>> (24 + 4 * mo)) & 15) >= C_FOUR) continue; // taken with the fours below
           let ok = true;
           for (let i = 0; i < nz && ok; i++) ok = this.defends(c, this.zs[i]!);
           if (!ok) continue;
@@ -180,7 +180,7 @@ export class MoveGen {
       }
       for (let q = 0; q < area; q++) {
         if (cells[q] !== 0) continue;
-        const cl = comb[q * 2 + mo]!;
+        const cl = (state[q]! >>> (24 + 4 * mo)) & 15;
         if (cl >= C_FOUR) {
           out[n] = q;
           scores[n++] = 1000 + cl * 1000 + MOVE_VALUE[(pats[q]! >>> oppShift) & 0xfff]!;

@@ -1,6 +1,6 @@
 /**
  * Threat queries on the incremental board patterns, shared by VCF, VCT and the game-tree
- * proof search. All of them read `board.comb` / `board.counts`; none allocates.
+ * proof search. All of them read `board.state` / `board.counts`; none allocates.
  *
  * The soundness argument the solver relies on (see vct.ts):
  *  - a cell whose class for A is C_OPEN_FOUR (open four, or two fours on different lines)
@@ -16,9 +16,9 @@ import { C_FIVE, C_FOUR, C_OPEN_FOUR, C_THREE, C_FOUR_THREE, COMBINED_TABLE } fr
 /** First empty cell where c makes five, or -1. */
 export function findFive(b: Board, c: Color): number {
   if (b.counts[(c - 1) * 16 + C_FIVE] === 0) return -1;
-  const comb = b.comb;
+  const state = b.state;
   const o = c - 1;
-  for (let q = 0; q < b.area; q++) if (comb[q * 2 + o] === C_FIVE && b.cells[q] === 0) return q;
+  for (let q = 0; q < b.area; q++) if (((state[q]! >>> (24 + 4 * o)) & 15) === C_FIVE && b.cells[q] === 0) return q;
   return -1;
 }
 
@@ -33,7 +33,7 @@ export function winningThreatCount(b: Board, c: Color): number {
 
 /** Is playing q a four (or better) for c: does it leave c at least one five cell? */
 export function isFourMove(b: Board, q: number, c: Color): boolean {
-  return b.comb[q * 2 + c - 1]! >= C_FOUR;
+  return ((b.state[q]! >>> (24 + 4 * (c - 1))) & 15) >= C_FOUR;
 }
 
 /**
@@ -41,7 +41,7 @@ export function isFourMove(b: Board, q: number, c: Color): boolean {
  * four-three, four). Returns the count.
  */
 export function collectFours(b: Board, c: Color, out: Int16Array, start: number): number {
-  const comb = b.comb;
+  const state = b.state;
   const o = c - 1;
   const base = (c - 1) * 16;
   const counts = b.counts;
@@ -49,7 +49,7 @@ export function collectFours(b: Board, c: Color, out: Int16Array, start: number)
   let n = start;
   for (let want = C_FIVE; want >= C_FOUR; want--) {
     if (counts[base + want] === 0) continue;
-    for (let q = 0; q < b.area; q++) if (comb[q * 2 + o] === want && b.cells[q] === 0) out[n++] = q;
+    for (let q = 0; q < b.area; q++) if (((state[q]! >>> (24 + 4 * o)) & 15) === want && b.cells[q] === 0) out[n++] = q;
   }
   return n - start;
 }
@@ -59,14 +59,14 @@ export function collectFours(b: Board, c: Color, out: Int16Array, start: number)
  * first. Returns the count.
  */
 export function collectThreats(b: Board, c: Color, out: Int16Array, start: number): number {
-  const comb = b.comb;
+  const state = b.state;
   const o = c - 1;
   const base = (c - 1) * 16;
   const counts = b.counts;
   let n = start;
   for (let want = C_FIVE; want >= C_THREE; want--) {
     if (counts[base + want] === 0) continue;
-    for (let q = 0; q < b.area; q++) if (comb[q * 2 + o] === want && b.cells[q] === 0) out[n++] = q;
+    for (let q = 0; q < b.area; q++) if (((state[q]! >>> (24 + 4 * o)) & 15) === want && b.cells[q] === 0) out[n++] = q;
   }
   return n - start;
 }
@@ -89,13 +89,13 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
   const nz = counts[base + C_OPEN_FOUR]!;
   if (nz === 0) return -1;
   const d = (3 - a) as Color;
-  const comb = b.comb;
+  const state = b.state;
   const o = a - 1;
   const cells = b.cells;
   const area = b.area;
   let k = 0;
   for (let q = 0; q < area && k < nz; q++) {
-    if (comb[q * 2 + o] === C_OPEN_FOUR && cells[q] === 0) {
+    if (((state[q]! >>> (24 + 4 * o)) & 15) === C_OPEN_FOUR && cells[q] === 0) {
       if (k < MAX_Z) zBuf[k] = q;
       k++;
     }
@@ -104,7 +104,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
   const dOff = d - 1;
   if (nz <= MAX_Z) {
     const table = b.table;
-    const pats = b.pats;
+    const pats = b.state;
     const reach = b.reach;
     const step = b.step;
     const shiftA = o * 12;
@@ -122,7 +122,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
         if ((kk > 0 ? kk : -kk) > reach[(z0 * 4 + dir) * 2 + side]!) continue;
         x = z0 + kk * step[dir]!;
       }
-      if (cells[x] !== 0 || comb[x * 2 + dOff]! >= C_FOUR) continue; // fours are added below
+      if (cells[x] !== 0 || ((state[x]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) continue; // fours are added below
       let defends = true;
       for (let zi = 0; zi < nz && defends; zi++) {
         const z = zBuf[zi]!;
@@ -165,7 +165,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
     const needTurn = b.toMove !== d;
     if (needTurn) b.setToMove(d);
     for (let x = 0; x < area; x++) {
-      if (cells[x] !== 0 || comb[x * 2 + dOff]! >= C_FOUR) continue;
+      if (cells[x] !== 0 || ((state[x]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) continue;
       b.play(x);
       const still = counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;
       b.undo();
@@ -174,6 +174,6 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
     if (needTurn) b.setToMove(a);
   }
   // the defender's own fours
-  for (let q = 0; q < area; q++) if (cells[q] === 0 && comb[q * 2 + dOff]! >= C_FOUR) out[n++] = q;
+  for (let q = 0; q < area; q++) if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) out[n++] = q;
   return n - start;
 }

@@ -113,7 +113,7 @@ export class VcfSearcher {
     let n: number;
     if (nd === 1) {
       const f = findFive(b, d);
-      if (b.comb[f * 2 + a - 1]! < C_FOUR) {
+      if (((b.state[f]! >>> (24 + 4 * (a - 1))) & 15) < C_FOUR) {
         this.ttStore(b);
         return false;
       }
@@ -124,7 +124,7 @@ export class VcfSearcher {
     }
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
-      const cls = b.comb[m * 2 + a - 1]!;
+      const cls = (b.state[m]! >>> (24 + 4 * (a - 1))) & 15;
       b.play(m);
       this.line[lp] = m;
       if (cls >= C_OPEN_FOUR) {

@@ -302,7 +302,7 @@ function checkAgainstScratch(b: Board, cells: number[], toMove: Color): void {
     if (b.keyOf(i >> 2, i & 3) !== s.fullKeys[i]) throw new Error(`keyOf(${i >> 2}, ${i & 3}): ${b.keyOf(i >> 2, i & 3)} vs ${s.fullKeys[i]}`);
   }
   for (const [q, p] of s.pats) {
-    if (b.pats[q] !== p) throw new Error(`pats at ${q}: ${b.pats[q]} vs ${p}`);
+    if ((b.state[q]! & 0xffffff) !== p) throw new Error(`patterns at ${q}: ${b.state[q]! & 0xffffff} vs ${p}`);
     const [cb, cw] = s.comb.get(q)!;
     if (b.classOf(q, 1) !== cb || b.classOf(q, 2) !== cw) throw new Error(`comb at ${q}`);
     for (let d = 0; d < 4; d++) {
@@ -326,13 +326,13 @@ function checkAgainstScratch(b: Board, cells: number[], toMove: Color): void {
 
 function snapshot(b: Board) {
   return {
-    cells: b.cells.slice(), keys: Int32Array.from({ length: b.area * 4 }, (_, i) => b.keyOf(i >> 2, i & 3)), pats: b.pats.slice(), comb: b.comb.slice(), counts: b.counts.slice(),
+    cells: b.cells.slice(), keys: Int32Array.from({ length: b.area * 4 }, (_, i) => b.keyOf(i >> 2, i & 3)), state: b.state.slice(), counts: b.counts.slice(),
     hash: [b.hashLo, b.hashHi], ply: b.ply, toMove: b.toMove, history: b.history.slice(0, b.ply),
   };
 }
 
 function sameSnapshot(a: ReturnType<typeof snapshot>, b: ReturnType<typeof snapshot>): void {
-  for (const k of ['cells', 'keys', 'pats', 'comb', 'counts', 'hash', 'history'] as const) same(k, a[k], b[k]);
+  for (const k of ['cells', 'keys', 'state', 'counts', 'hash', 'history'] as const) same(k, a[k], b[k]);
   expect([a.ply, a.toMove]).toEqual([b.ply, b.toMove]);
 }
 

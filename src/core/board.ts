@@ -70,7 +70,7 @@ export class Board {
   private readonly lineW: Int32Array;
   /** The table the incremental update reads, by window index (`windowTable` in patterns.ts):
    *  the R cells each side of a cell, black bits then white bits, the centre left out. */
-  private readonly win: Uint8Array;
+  private readonly win: Uint16Array;
   private readonly R: number;
   /** Undo journal: for every cell whose patterns a move changed, the cell and its previous
    *  state, so undo restores instead of recomputing: two words per cell, `r` and
@@ -88,7 +88,8 @@ export class Board {
     this.table = patternTable(rule);
     const R = rule === 'standard' ? 5 : 4;
     this.R = R;
-    this.win = windowTable(rule);
+    // spread each entry to the state layout: black pattern in bits 0..2, white in 12..14
+    this.win = Uint16Array.from(windowTable(rule), (t) => (t & 7) | ((t >> 3) << 12));
     this.cells = new Uint8Array(area);
     this.state = new Int32Array(area);
     this.countStack = new Int32Array((area + 1) * 32);
@@ -166,8 +167,7 @@ export class Board {
       const sh = this.posOf[q * 4 + d]! - R;
       const b = this.lineB[li]! >>> sh;
       const w = this.lineW[li]! >>> sh;
-      const t = this.win[windowIndex(b, w, R)]!;
-      packed |= ((t & 7) << (3 * d)) | ((t >> 3) << (12 + 3 * d));
+      packed |= this.win[windowIndex(b, w, R)]! << (3 * d);
     }
     this.state[q] = packed | (COMBINED_TABLE[packed & 0xfff]! << 24) | (COMBINED_TABLE[packed >>> 12]! << 28);
   }
@@ -234,7 +234,7 @@ export class Board {
         const w = W >>> sh;
         const t = win[(b & low) | (((b >> R1) & low) << R) | (((w & low) | (((w >> R1) & low) << R)) << R2)]!;
         const old = state[r]!;
-        const np = (old & keep) | ((t & 7) << dshift) | ((t >> 3) << (12 + dshift));
+        const np = (old & keep) | (t << dshift);
         if (np === old) continue;
         journal[top] = r;
         journal[top + 1] = old;
@@ -265,9 +265,9 @@ export class Board {
     }
     const journal = this.journal;
     const base = this.jBase[this.ply]!;
-    for (let i = this.jTop - 2; i >= base; i -= 2) {
-      state[journal[i]!] = journal[i + 1]!;
-    }
+    // a move changes each cell at most once: restore in any order
+    const top = this.jTop;
+    for (let i = base; i < top; i += 2) state[journal[i]!] = journal[i + 1]!;
     this.jTop = base;
     const zi = (c - 1) * MAX_AREA + q;
     this.hashLo ^= ZOBRIST_LO[zi]! ^ SIDE_LO;

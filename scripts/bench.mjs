@@ -10,7 +10,7 @@
  *      ../shared/testdata/openings when present, plus middle games built here.
  *
  * Options: --quick (fewer runs, shallower), --depth N (override the fixed depth),
- *          --time MS (also report the depth reached in MS per opening, like a game move).
+ *          --time MS (also report the depth an engine move reaches with MS per move, per opening).
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -116,15 +116,25 @@ console.log(`signature: ${signature}`);
 
 const timeMs = argValue('--time');
 if (timeMs) {
-  const depths = [];
+  // (c) depth in a game move: the whole engine (its solver stages first, then alpha-beta
+  // under the time manager: hard limit = MS minus the safety margin), a fresh Engine per
+  // opening in this already-running process (a game's later moves; the first move of a new
+  // process is slower while V8 compiles). Also the raw alpha-beta depth in MS.
+  const { Engine } = await import(join(dist, 'search', 'engine.js'));
+  const engineDepths = [];
+  const abDepths = [];
   for (const p of positions) {
     if (!p.name.startsWith('gomocup')) continue;
+    const e = new Engine({ size: 15, rule: 'freestyle' });
+    for (const m of p.moves) e.play(m);
+    engineDepths.push(e.go({ turnMs: timeMs }).depth);
     const b = new Board(15, 'freestyle');
     for (const m of p.moves) b.play(m);
     ab.clear();
     const t0 = now();
-    const r = ab.search(b, { now, hardDeadline: t0 + timeMs, softDeadline: t0 + timeMs });
-    depths.push(r.depth);
+    abDepths.push(ab.search(b, { now, hardDeadline: t0 + timeMs, softDeadline: t0 + timeMs }).depth);
   }
-  console.log(`depth reached in ${timeMs} ms from the openings: median ${median(depths)}, min ${Math.min(...depths)}, max ${Math.max(...depths)} (${depths.join(' ')})`);
+  const line = (ds) => `median ${median(ds)}, min ${Math.min(...ds)}, max ${Math.max(...ds)} (${ds.join(' ')})`;
+  console.log(`engine move with ${timeMs} ms per move from the openings: depth ${line(engineDepths)}`);
+  console.log(`alpha-beta alone for ${timeMs} ms from the openings: depth ${line(abDepths)}`);
 }

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// npm run bench:solver [-- --time MS --limit N --workers N --set positive|negative|fixtures]
+// npm run bench:solver [-- --time MS --limit N | --sample N --workers N --set positive|negative|fixtures
+//                         --task VCF|VCT|WIN_IN_3 --side black|white]
+// --limit N takes the first N puzzles of each group; --sample N takes N spread evenly over it.
 // Solves the third-party puzzle sets in ../shared/testdata/puzzles (skipped politely when absent)
 // and the project's own fixtures, checks every certificate with the independent checker, and
 // prints solved %, median / p95 time per task type, nodes per second and the count of wrong claims.
@@ -14,6 +16,7 @@ const { values: opt } = parseArgs({
   options: {
     time: { type: 'string', default: '1000' },
     limit: { type: 'string', default: '0' },
+    sample: { type: 'string', default: '0' },
     workers: { type: 'string', default: '1' },
     set: { type: 'string', multiple: true },
     task: { type: 'string', multiple: true },
@@ -24,6 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '..', 'shared', 'testdata', 'puzzles');
 const timeMs = Number(opt.time);
 const limit = Number(opt.limit);
+const sample = Number(opt.sample);
 const workers = Number(opt.workers);
 const sets = opt.set ?? ['fixtures', 'positive', 'negative'];
 
@@ -68,6 +72,11 @@ for (const set of sets) {
     const k = `${set}/${p.task ?? 'fixture'}/${p.toMove}`;
     if (!groups.has(k)) groups.set(k, []);
     if (!limit || groups.get(k).length < limit) groups.get(k).push(p);
+  }
+  if (sample > 0) {
+    for (const [k, ps] of groups) {
+      if (ps.length > sample) groups.set(k, Array.from({ length: sample }, (_, i) => ps[Math.floor((i * ps.length) / sample)]));
+    }
   }
   for (const [k, ps] of groups) {
     const results = pool ? await Promise.all(ps.map((p) => pool.run(toJob(p)))) : ps.map((p) => solveJob(toJob(p)));

@@ -33,6 +33,79 @@ export function classShift(c: number): number {
   return 20 + 4 * c;
 }
 
+/** What every board of one size and rule starts from (built once, shared read-only). */
+interface Geometry {
+  step: Int32Array;
+  reach: Uint8Array;
+  lineOf: Int16Array;
+  posOf: Uint8Array;
+  /** Each line's initial word (off-board bits set), for both colours. */
+  lines: Int32Array;
+  /** The empty board's cell states and counts frame. */
+  state: Int32Array;
+  counts: Int32Array;
+}
+
+const geometries = new Map<string, Geometry>();
+
+function geometry(size: number, rule: Rule): Geometry {
+  const tag = `${size}/${rule}`;
+  let g = geometries.get(tag);
+  if (g) return g;
+  const area = size * size;
+  const R = rule === 'standard' ? 5 : 4;
+  const lineOf = new Int16Array(area * 4);
+  const posOf = new Uint8Array(area * 4);
+  const reach = new Uint8Array(area * 8);
+  const onBoard = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size;
+  const lens: number[] = [];
+  for (let d = 0; d < 4; d++) {
+    for (let q = 0; q < area; q++) {
+      const x = q % size;
+      const y = (q - x) / size;
+      if (onBoard(x - DIR_DX[d]!, y - DIR_DY[d]!)) continue; // not the first cell of its line
+      let n = 0;
+      for (let cx = x, cy = y; onBoard(cx, cy); cx += DIR_DX[d]!, cy += DIR_DY[d]!, n++) {
+        const r = cy * size + cx;
+        lineOf[r * 4 + d] = lens.length;
+        posOf[r * 4 + d] = 5 + n;
+      }
+      lens.push(n);
+    }
+  }
+  // every bit outside 5 .. 5+len-1 is off-board
+  const lines = Int32Array.from(lens, (len) => ~(((1 << len) - 1) << 5));
+  for (let q = 0; q < area; q++) {
+    const x = q % size;
+    const y = (q - x) / size;
+    for (let d = 0; d < 4; d++) {
+      for (let side = 0; side < 2; side++) {
+        const sgn = side === 0 ? 1 : -1;
+        let n = 0;
+        while (n < R && onBoard(x + sgn * (n + 1) * DIR_DX[d]!, y + sgn * (n + 1) * DIR_DY[d]!)) n++;
+        reach[(q * 4 + d) * 2 + side] = n;
+      }
+    }
+  }
+  // the empty board's cell states (only the edges limit the patterns) and counts
+  const win = windowTable(rule);
+  const state = new Int32Array(area);
+  const counts = new Int32Array(32);
+  for (let q = 0; q < area; q++) {
+    let packed = 0;
+    for (let d = 0; d < 4; d++) {
+      const line = lines[lineOf[q * 4 + d]!]! >>> (posOf[q * 4 + d]! - R);
+      packed |= win[windowIndex(line, line, R)]! << (3 * d);
+    }
+    state[q] = packed | (COMBINED_TABLE[packed & 0xfff]! << 24) | (COMBINED_TABLE[packed >>> 12]! << 28);
+    counts[(state[q]! >>> 24) & 15]!++;
+    counts[16 + (state[q]! >>> 28)]!++;
+  }
+  g = { step: new Int32Array([1, size, size + 1, size - 1]), reach, lineOf, posOf, lines, state, counts };
+  geometries.set(tag, g);
+  return g;
+}
+
 export class Board {
   readonly size: number;
   readonly area: number;
@@ -41,10 +114,10 @@ export class Board {
   readonly state: Int32Array;
   /** The counts of the current ply (a view of its frame in `countStack`). */
   get counts(): Int32Array {
-    return this.countViews[this.ply]!;
+    return this.countViews[this.ply] ?? this.countView(this.ply);
   }
   private readonly countStack: Int32Array;
-  private readonly countViews: Int32Array[];
+  private readonly countViews: (Int32Array | undefined)[];
   /** Moves played, in order (point indices). */
   readonly history: Int16Array;
   ply = 0;
@@ -86,63 +159,33 @@ export class Board {
     const area = size * size;
     this.area = area;
     this.table = patternTable(rule);
-    const R = rule === 'standard' ? 5 : 4;
-    this.R = R;
-    // spread each entry to the state layout: black pattern in bits 0..2, white in 12..14
-    this.win = Uint16Array.from(windowTable(rule), (t) => (t & 7) | ((t >> 3) << 12));
+    this.win = windowTable(rule);
+    this.R = rule === 'standard' ? 5 : 4;
+    const g = geometry(size, rule);
+    this.step = g.step;
+    this.reach = g.reach;
+    this.lineOf = g.lineOf;
+    this.posOf = g.posOf;
+    this.lineB = g.lines.slice();
+    this.lineW = g.lines.slice();
+    this.state = g.state.slice();
     this.cells = new Uint8Array(area);
-    this.state = new Int32Array(area);
-    this.countStack = new Int32Array((area + 1) * 32);
-    this.countViews = [];
-    for (let i = 0; i <= area; i++) this.countViews.push(this.countStack.subarray(i * 32, i * 32 + 32));
     this.history = new Int16Array(area);
-    this.step = new Int32Array([1, size, size + 1, size - 1]);
-    this.reach = new Uint8Array(area * 8);
-    this.lineOf = new Int16Array(area * 4);
-    this.posOf = new Uint8Array(area * 4);
     this.journal = new Int32Array(area * 80);
     this.jBase = new Int32Array(area + 1);
-    const onBoard = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size;
-    const lens: number[] = [];
-    for (let d = 0; d < 4; d++) {
-      for (let q = 0; q < area; q++) {
-        const x = q % size;
-        const y = (q - x) / size;
-        if (onBoard(x - DIR_DX[d]!, y - DIR_DY[d]!)) continue; // not the first cell of its line
-        let n = 0;
-        for (let cx = x, cy = y; onBoard(cx, cy); cx += DIR_DX[d]!, cy += DIR_DY[d]!, n++) {
-          const r = cy * size + cx;
-          this.lineOf[r * 4 + d] = lens.length;
-          this.posOf[r * 4 + d] = 5 + n;
-        }
-        lens.push(n);
-      }
+    this.countStack = new Int32Array((area + 1) * 32);
+    this.countStack.set(g.counts);
+    this.countViews = new Array<Int32Array | undefined>(area + 1).fill(undefined);
+  }
+
+  /** The counts frame of ply i (views are made on first use: most plies are never reached). */
+  private countView(i: number): Int32Array {
+    let v = this.countViews[i];
+    if (v === undefined) {
+      v = this.countStack.subarray(i * 32, i * 32 + 32);
+      this.countViews[i] = v;
     }
-    this.lineB = new Int32Array(lens.length);
-    this.lineW = new Int32Array(lens.length);
-    for (let li = 0; li < lens.length; li++) {
-      const off = ~(((1 << lens[li]!) - 1) << 5); // every bit outside 5 .. 5+len-1
-      this.lineB[li] = off;
-      this.lineW[li] = off;
-    }
-    for (let q = 0; q < area; q++) {
-      const x = q % size;
-      const y = (q - x) / size;
-      for (let d = 0; d < 4; d++) {
-        for (let side = 0; side < 2; side++) {
-          const sgn = side === 0 ? 1 : -1;
-          let n = 0;
-          while (n < R && onBoard(x + sgn * (n + 1) * DIR_DX[d]!, y + sgn * (n + 1) * DIR_DY[d]!)) n++;
-          this.reach[(q * 4 + d) * 2 + side] = n;
-        }
-      }
-      this.refreshCell(q);
-    }
-    const counts = this.countViews[0]!;
-    for (let q = 0; q < area; q++) {
-      counts[(this.state[q]! >>> 24) & 15]!++;
-      counts[16 + (this.state[q]! >>> 28)]!++;
-    }
+    return v;
   }
 
   /**
@@ -157,21 +200,6 @@ export class Board {
     return SPREAD[(b & 0x1f) | ((b >> 6) << 5)]! | (SPREAD[(w & 0x1f) | ((w >> 6) << 5)]! << 1);
   }
 
-  /** Recompute all patterns of an empty cell (counts not touched). */
-  private refreshCell(q: number): void {
-    const R = this.R;
-    const low = (1 << R) - 1;
-    let packed = 0;
-    for (let d = 0; d < 4; d++) {
-      const li = this.lineOf[q * 4 + d]!;
-      const sh = this.posOf[q * 4 + d]! - R;
-      const b = this.lineB[li]! >>> sh;
-      const w = this.lineW[li]! >>> sh;
-      packed |= this.win[windowIndex(b, w, R)]! << (3 * d);
-    }
-    this.state[q] = packed | (COMBINED_TABLE[packed & 0xfff]! << 24) | (COMBINED_TABLE[packed >>> 12]! << 28);
-  }
-
   /** Place a stone of the side to move at the empty cell q. */
   play(q: number): void {
     const c = this.toMove;
@@ -183,7 +211,7 @@ export class Board {
       stack[o + 32 + i] = stack[o + i]!;
       stack[o + 48 + i] = stack[o + 16 + i]!;
     }
-    const counts = this.countViews[this.ply + 1]!;
+    const counts = this.countViews[this.ply + 1] ?? this.countView(this.ply + 1);
     const sq = this.state[q]!;
     counts[(sq >>> 24) & 15]!--;
     counts[16 + (sq >>> 28)]!--;

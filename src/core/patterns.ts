@@ -201,20 +201,21 @@ export function windowIndex(b: number, w: number, R: number): number {
   return (b & low) | (((b >> (R + 1)) & low) << R) | (((w & low) | (((w >> (R + 1)) & low) << R)) << (2 * R));
 }
 
-const windows = new Map<Rule, Uint8Array>();
+const windows = new Map<Rule, Uint16Array>();
 
 /**
- * The pattern table indexed by `windowIndex` (R = 4 in freestyle, 5 in standard):
- * `windowTable(rule)[windowIndex(...)] === patternTable(rule)[key]` for the same cells.
- * Freestyle patterns never depend on the cells 5 away (a run reaching them is already five
- * or more), so its table has 2^16 entries (64 KB); standard's has 2^20.
+ * The pattern table indexed by `windowIndex` (R = 4 in freestyle, 5 in standard), each entry
+ * spread to the board's state layout: the black pattern in bits 0..2, the white one in bits
+ * 12..14, so `windowTable(rule)[windowIndex(...)] === spread(patternTable(rule)[key])` for the
+ * same cells. Freestyle patterns never depend on the cells 5 away (a run reaching them is
+ * already five or more), so its table has 2^16 entries (128 KB); standard's has 2^20.
  */
-export function windowTable(rule: Rule): Uint8Array {
+export function windowTable(rule: Rule): Uint16Array {
   let t = windows.get(rule);
   if (t) return t;
   const full = patternTable(rule);
   const R = rule === 'standard' ? 5 : 4;
-  t = new Uint8Array(1 << (4 * R));
+  t = new Uint16Array(1 << (4 * R));
   // bit i of a side-by-side mask is offset i-R (i < R) or i-R+1 (i >= R): slot i+5-R either way
   const shiftOf = new Int32Array(2 * R).map((_, i) => 2 * (i + 5 - R));
   for (let idx = 0; idx < t.length; idx++) {
@@ -225,7 +226,8 @@ export function windowTable(rule: Rule): Uint8Array {
       if ((key & 0xc) === 0xc) key |= OFF_BOARD;
       if (((key >> 16) & 3) === OFF_BOARD) key |= OFF_BOARD << 18;
     }
-    t[idx] = full[key]!;
+    const v = full[key]!;
+    t[idx] = (v & 7) | ((v >> 3) << 12);
   }
   windows.set(rule, t);
   return t;

@@ -175,10 +175,12 @@ export class OpeningAdvisor {
     const c = this.centre();
     const lim = this.limits(candidates);
     const cands: { item: [Stone, Stone, Stone]; score: number }[] = [];
+    // all three stones in the central 5x5, the region the shipped book scores every opening
+    // of (so with the book no candidate needs a search)
     for (let i = 0; i < candidates; i++) {
       const b1 = this.pick(this.emptyNear(c, 1, new Set()));
-      const w2 = this.pick(this.emptyNear(b1, 2, new Set([b1])));
-      const b3 = this.pick(this.emptyNear(b1, 2, new Set([b1, w2])));
+      const w2 = this.pick(this.emptyNear(c, 2, new Set([b1])));
+      const b3 = this.pick(this.emptyNear(c, 2, new Set([b1, w2])));
       const stones: [Stone, Stone, Stone] = [
         { index: b1, color: BLACK },
         { index: w2, color: WHITE },

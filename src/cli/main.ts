@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { CliError, EXIT_INTERNAL, EXIT_USAGE } from './common.js';
+import { useSavedTables } from './tables.js';
 type Loader = () => Promise<{ command: CommandModule }>;
 
 /**
@@ -68,6 +69,7 @@ function commandNames(): string[] {
 }
 
 export async function main(args: string[]): Promise<void> {
+  useSavedTables();
   const first = args[0];
   // The contest bot starts a process per game and its first answer counts Node start-up:
   // `play` parses its own options without loading yargs (see play.ts), except for help.

@@ -108,14 +108,59 @@ function classifier(exact: boolean) {
 
 const tables = new Map<Rule, Uint8Array>();
 
-/** The pattern table for a rule (built on first use, a few milliseconds). */
+/** The pattern table for a rule (built on first use, or read from the build's copy). */
 export function patternTable(rule: Rule): Uint8Array {
   let t = tables.get(rule);
   if (!t) {
-    t = buildPatternTable(rule);
+    t = loadTable(rule, 'keys', 1 << KEY_BITS) ?? buildPatternTable(rule);
     tables.set(rule, t);
   }
   return t;
+}
+
+/**
+ * Saved tables: the build (scripts/postbuild.mjs) runs the builders below once and saves their
+ * output next to dist/core/patterns.js, and the command line installs a source that reads them
+ * (src/cli/tables.ts), so a bot process does not spend ~35 ms of its first answer classifying
+ * lines. Core itself does no I/O: without a source, or when the source has nothing valid (a
+ * missing file, a wrong size, a failed checksum), the table is built here. Tests compare the
+ * saved tables with fresh builds.
+ */
+export type TableKind = 'keys' | 'window';
+export type TableSource = (rule: Rule, kind: TableKind) => Uint8Array | undefined;
+let tableSource: TableSource | undefined;
+
+/** Install (or remove) the source of saved tables; only tables not built yet are affected. */
+export function setTableSource(source: TableSource | undefined): void {
+  tableSource = source;
+}
+
+export function tableFileName(rule: Rule, kind: TableKind): string {
+  return `pattern-${kind}-${rule}.bin`;
+}
+
+/** FNV-1a over the 32-bit words (tables are a multiple of 4 bytes), the checksum at the end
+ *  of a table file. Words, not bytes: it runs at start-up in cold code. */
+export function tableChecksum(bytes: Uint8Array): number {
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+/** A saved table file's contents: the table (`bytes` long, copied to an aligned buffer) if
+ *  the length and checksum are right, else undefined. */
+export function checkTableFile(file: Uint8Array, bytes: number): Uint8Array | undefined {
+  if (file.length !== bytes + 4) return undefined;
+  const data = new Uint8Array(bytes);
+  data.set(file.subarray(0, bytes));
+  const sum = (file[bytes]! | (file[bytes + 1]! << 8) | (file[bytes + 2]! << 16) | (file[bytes + 3]! << 24)) >>> 0;
+  return sum === tableChecksum(data) ? data : undefined;
+}
+
+function loadTable(rule: Rule, kind: TableKind, bytes: number): Uint8Array | undefined {
+  const file = tableSource?.(rule, kind);
+  return file ? checkTableFile(file, bytes) : undefined;
 }
 
 /** Codes of one side (5 slots) that can occur: off-board cells form the far end. */
@@ -153,7 +198,8 @@ function sideContribution(code: number, c: number, right: boolean): number {
   return idx;
 }
 
-function buildPatternTable(rule: Rule): Uint8Array {
+/** Classify every line key of a rule (the tables' source of truth). */
+export function buildPatternTable(rule: Rule): Uint8Array {
   const classify = classifier(rule === 'standard');
   // the class of every relative line, by memo index (decoded once per index)
   const byIndex = new Int8Array(26244).fill(-1);
@@ -213,9 +259,17 @@ const windows = new Map<Rule, Uint16Array>();
 export function windowTable(rule: Rule): Uint16Array {
   let t = windows.get(rule);
   if (t) return t;
-  const full = patternTable(rule);
   const R = rule === 'standard' ? 5 : 4;
-  t = new Uint16Array(1 << (4 * R));
+  const saved = loadTable(rule, 'window', 2 << (4 * R));
+  t = saved ? new Uint16Array(saved.buffer, saved.byteOffset, 1 << (4 * R)) : buildWindowTable(rule, patternTable(rule));
+  windows.set(rule, t);
+  return t;
+}
+
+/** Derive the window table of a rule from its key table. */
+export function buildWindowTable(rule: Rule, full: Uint8Array): Uint16Array {
+  const R = rule === 'standard' ? 5 : 4;
+  const t = new Uint16Array(1 << (4 * R));
   // bit i of a side-by-side mask is offset i-R (i < R) or i-R+1 (i >= R): slot i+5-R either way
   const shiftOf = new Int32Array(2 * R).map((_, i) => 2 * (i + 5 - R));
   for (let idx = 0; idx < t.length; idx++) {
@@ -229,7 +283,6 @@ export function windowTable(rule: Rule): Uint16Array {
     const v = full[key]!;
     t[idx] = (v & 7) | ((v >> 3) << 12);
   }
-  windows.set(rule, t);
   return t;
 }
 

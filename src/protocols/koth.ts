@@ -111,7 +111,9 @@ export class KothProtocol implements LineProtocol {
     this.game = new BotGame(KOTH_SIZE, 'freestyle', { seed: opts.seed, book: opts.book });
     this.turnMs = opts.timeMs ?? KOTH_DEFAULT_MS;
     // A decision scores several positions; with the add-two option it can use almost twice its budget.
-    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 3), nodesOnly: true });
+    // A sixth of the answer time: the opening answers come first in a fresh process (Node
+    // start-up and a cold JIT take most of the first 300 ms), and their node budgets are fixed.
+    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 6), nodesOnly: true });
   }
 
   private fail(msg: string): Reply {
@@ -128,7 +130,7 @@ export class KothProtocol implements LineProtocol {
       case 'EXIT':
         return reply([], [`game over: ${c.winner || '?'}`], 0);
       case 'A': {
-        const [b1, w2, b3] = this.advisor.proposeThree(BLACK);
+        const [b1, w2, b3] = this.advisor.proposeThree(BLACK, 8);
         this.expected = [b1, b3, w2];
         this.pending = 'A-opened';
         this.answered++;

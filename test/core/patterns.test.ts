@@ -6,11 +6,13 @@
  * then +1..+5, 2 bits each (0 empty, 1 black, 2 white, 3 off-board); offset o sits in slot
  * o+5 (o<0) or o+4 (o>0). Off-board cells can only be the far end of each side.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import {
   COMBINED_TABLE, C_CLOSED_THREE, C_DOUBLE_THREE, C_DOUBLE_TWO, C_FIVE, C_FOUR, C_FOUR_THREE, C_NONE, C_OPEN_FOUR, C_THREE, C_TWO,
   P_FIVE, P_FOUR, P_NONE, P_OPEN_FOUR, P_OPEN_THREE, P_OPEN_TWO, P_THREE, P_TWO, patternTable, windowIndex, windowTable,
+  buildPatternTable, buildWindowTable, checkTableFile, tableChecksum, tableFileName,
 } from '../../src/core/patterns.js';
 import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO, MAX_AREA } from '../../src/core/zobrist.js';
 import type { Color, Rule } from '../../src/core/types.js';
@@ -414,4 +416,31 @@ describe('incremental board == board from scratch', () => {
     const c2 = b.clone();
     checkAgainstScratch(c2, cells, 1);
   });
+});
+
+describe('the tables the build saves (dist/core, read at start-up instead of classifying)', () => {
+  for (const rule of ['freestyle', 'standard'] as Rule[]) {
+    test(`${rule}: the saved key and window tables are the fresh builds, with a valid checksum`, () => {
+      const keys = buildPatternTable(rule);
+      const win = buildWindowTable(rule, keys);
+      for (const [kind, want] of [['keys', keys], ['window', new Uint8Array(win.buffer)]] as const) {
+        const file = new URL(`../../dist/core/${tableFileName(rule, kind)}`, import.meta.url);
+        expect(existsSync(file), `${file.pathname} is missing: run npm run build`).toBe(true);
+        const buf = readFileSync(file);
+        expect(buf.length).toBe(want.length + 4);
+        const saved = new Uint8Array(buf.subarray(0, want.length));
+        expect(Buffer.compare(saved, want)).toBe(0);
+        expect(buf.readUInt32LE(want.length)).toBe(tableChecksum(new Uint8Array(saved)));
+        // what the loader accepts: exactly this file; one changed byte or a cut file is refused
+        expect(Buffer.compare(checkTableFile(buf, want.length)!, want)).toBe(0);
+        const bad = Uint8Array.from(buf);
+        bad[12345] ^= 1;
+        expect(checkTableFile(bad, want.length)).toBeUndefined();
+        expect(checkTableFile(buf.subarray(0, buf.length - 1), want.length)).toBeUndefined();
+      }
+      // and the module's tables are the same (loaded from the files when run from dist)
+      expect(Buffer.compare(patternTable(rule), keys)).toBe(0);
+      expect(Buffer.compare(new Uint8Array(windowTable(rule).buffer), new Uint8Array(win.buffer))).toBe(0);
+    });
+  }
 });

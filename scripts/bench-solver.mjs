@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:solver [-- --time MS --limit N | --sample N --workers N --set positive|negative|fixtures
-//                         --task VCF|VCT|WIN_IN_3 --side black|white]
+//                         --task VCF|VCT|WIN_IN_3 --side black|white --failures]
+// --failures lists the puzzles not solved (id, result, time).
 // --limit N takes the first N puzzles of each group; --sample N takes N spread evenly over it.
 // Solves the third-party puzzle sets in ../shared/testdata/puzzles (skipped politely when absent)
 // and the project's own fixtures, checks every certificate with the independent checker, and
@@ -21,6 +22,7 @@ const { values: opt } = parseArgs({
     set: { type: 'string', multiple: true },
     task: { type: 'string', multiple: true },
     side: { type: 'string' },
+    failures: { type: 'boolean', default: false },
   },
 });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,6 +91,7 @@ for (const set of sets) {
       if (r.error && r.error.startsWith('solver proof rejected')) rejected++;
       const exp = ps[i].label ?? expected;
       if (r.result !== 'unknown' && r.result !== exp) claimsWrong++;
+      if (r.result !== exp && opt.failures) console.log(`  not solved: ${ps[i].id ?? i} (${r.result}, ${r.ms} ms)`);
       if (r.result === exp) {
         solved++;
         times.push(r.ms);

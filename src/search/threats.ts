@@ -82,8 +82,10 @@ const zBuf = new Int16Array(MAX_Z);
  *
  * Exact and cheap: a D stone at x changes an open-four cell z only through z's line key in
  * the direction joining them (or by occupying z), so the new class of z is one table lookup.
+ * With more than `maxTracked` open-four cells (default 32; tests lower it) every empty cell
+ * is tried by playing it instead.
  */
-export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, mark: Uint8Array): number {
+export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, mark: Uint8Array, maxTracked = MAX_Z): number {
   const base = (a - 1) * 16;
   const counts = b.counts;
   const nz = counts[base + C_OPEN_FOUR]!;
@@ -102,7 +104,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
   }
   let n = start;
   const dOff = d - 1;
-  if (nz <= MAX_Z) {
+  if (nz <= maxTracked) {
     const table = b.table;
     const pats = b.state;
     const reach = b.reach;
@@ -167,7 +169,8 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
     for (let x = 0; x < area; x++) {
       if (cells[x] !== 0 || ((state[x]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) continue;
       b.play(x);
-      const still = counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;
+      // b.counts after the move: the counts are a frame per ply (board.ts), not one array
+      const still = b.counts[base + C_OPEN_FOUR]! + b.counts[base + C_FIVE]!;
       b.undo();
       if (still === 0) out[n++] = x;
     }

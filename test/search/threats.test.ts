@@ -53,10 +53,14 @@ describe('collectDefences', () => {
           if (b.lastMoveWon()) break;
           if (b.count(a, C_FIVE) > 0 || b.count(b.toMove, C_FIVE) > 0) continue;
           if (b.count(a, C_OPEN_FOUR) === 0) continue;
+          const want = bruteDefences(b, a);
           const n = collectDefences(b, a, out, 0, mark);
           const got = Array.from(out.subarray(0, n)).sort((p, q) => p - q);
-          expect(got).toEqual(bruteDefences(b, a));
+          expect(got).toEqual(want);
           expect(mark.every((m) => m === 0)).toBe(true);
+          // the branch for many open-four cells (every empty cell played) gives the same set
+          const n0 = collectDefences(b, a, out, 0, mark, 0);
+          expect(Array.from(out.subarray(0, n0)).sort((p, q) => p - q)).toEqual(want);
           checked++;
         }
       }

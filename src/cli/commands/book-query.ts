@@ -3,9 +3,9 @@
  * section 4). Moves are printed in the caller's orientation.
  */
 import type { CommandModule } from 'yargs';
-import { Board } from '../../core/board.js';
-import { makePoint, parsePosition, resolveToMove } from '../../core/notation.js';
+import { makePoint } from '../../core/notation.js';
 import { parseColor, type Color, type Rule } from '../../core/types.js';
+import { loadPosition } from '../common.js';
 import { BookStore } from '../../book/store.js';
 import { queryBook, queryJson } from '../../book/query.js';
 import { defaultBookPath } from '../../book/paths.js';
@@ -30,14 +30,10 @@ export const command: CommandModule = {
     const a = argv as Record<string, unknown>;
     const size = a.size as number;
     if (!Number.isInteger(size) || size < 5 || size > 22) return fail(`board size ${String(a.size)} is not in 5..22`);
-    const spec = parsePosition(String(a.position ?? ''), size);
-    if (!spec.ok) return fail(spec.error);
     const explicit: Color | undefined = a.toMove !== undefined ? parseColor(String(a.toMove)) : undefined;
-    const tm = resolveToMove(spec.value, explicit);
-    if (!tm.ok) return fail(tm.error);
-    const board = new Board(size, a.rule as Rule);
-    for (const m of spec.value.moves) board.put(m.index, m.color);
-    board.setToMove(tm.value);
+    const lp = loadPosition(String(a.position ?? ''), { size, rule: a.rule as Rule, toMove: explicit });
+    if (!lp.ok) return fail(lp.error);
+    const board = lp.value.board;
     const file = typeof a.book === 'string' ? a.book : defaultBookPath();
     const opened = BookStore.open(file, { readonly: true });
     if (!opened.ok) return fail(opened.error);

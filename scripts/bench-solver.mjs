@@ -18,7 +18,7 @@ const { values: opt } = parseArgs({
     time: { type: 'string', default: '1000' },
     limit: { type: 'string', default: '0' },
     sample: { type: 'string', default: '0' },
-    workers: { type: 'string', default: '1' },
+    workers: { type: 'string' },
     set: { type: 'string', multiple: true },
     task: { type: 'string', multiple: true },
     side: { type: 'string' },
@@ -30,7 +30,7 @@ const shared = path.resolve(root, '..', 'shared', 'testdata', 'puzzles');
 const timeMs = Number(opt.time);
 const limit = Number(opt.limit);
 const sample = Number(opt.sample);
-const workers = Number(opt.workers);
+const workers = Number(opt.workers ?? 1);
 const sets = opt.set ?? ['fixtures', 'positive', 'negative'];
 
 function load(name) {
@@ -59,7 +59,9 @@ const q = (arr, f) => {
   return s[Math.min(s.length - 1, Math.floor(f * s.length))];
 };
 
-const pool = workers > 1 ? createPool('workers/solve-worker', { workers }) : undefined;
+// --workers N (even 1) runs the jobs on a piscina pool like `gomoku solve --batch`, so the
+// 1- and 2-worker figures compare the same machinery; without it they run in this thread.
+const pool = opt.workers !== undefined ? createPool('workers/solve-worker', { workers }) : undefined;
 const t0 = Date.now();
 let totalNodes = 0;
 let totalMs = 0;

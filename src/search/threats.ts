@@ -15,9 +15,31 @@ import { C_FIVE, C_FOUR, C_OPEN_FOUR, C_THREE, C_FOUR_THREE, COMBINED_TABLE } fr
 
 /** First empty cell where c makes five, or -1. */
 export function findFive(b: Board, c: Color): number {
-  if (b.counts[(c - 1) * 16 + C_FIVE] === 0) return -1;
+  const nf = b.counts[(c - 1) * 16 + C_FIVE]!;
+  if (nf === 0) return -1;
   const state = b.state;
   const o = c - 1;
+  if (nf === 1 && b.ply > 0) {
+    // A lone five cell is nearly always on a line through the last stone, within 4 (the
+    // four it completes holds that stone); look there before scanning the board. With two
+    // or more, the scan below keeps "the first in board order".
+    const last = b.history[b.ply - 1]!;
+    const reach = b.reach;
+    const sh = 24 + 4 * o;
+    for (let d = 0; d < 4; d++) {
+      const st = b.step[d]!;
+      const up = Math.min(4, reach[(last * 4 + d) * 2]!);
+      for (let k = 1; k <= up; k++) {
+        const q = last + k * st;
+        if (((state[q]! >>> sh) & 15) === C_FIVE && b.cells[q] === 0) return q;
+      }
+      const down = Math.min(4, reach[(last * 4 + d) * 2 + 1]!);
+      for (let k = 1; k <= down; k++) {
+        const q = last - k * st;
+        if (((state[q]! >>> sh) & 15) === C_FIVE && b.cells[q] === 0) return q;
+      }
+    }
+  }
   for (let q = 0; q < b.area; q++) if (((state[q]! >>> (24 + 4 * o)) & 15) === C_FIVE && b.cells[q] === 0) return q;
   return -1;
 }
@@ -42,17 +64,39 @@ export function isFourMove(b: Board, q: number, c: Color): boolean {
  */
 export function collectFours(b: Board, c: Color, out: Int16Array, start: number): number {
   const state = b.state;
-  const o = c - 1;
+  const cells = b.cells;
+  const sh = 20 + 4 * c;
   const base = (c - 1) * 16;
   const counts = b.counts;
-  if (counts[base + C_FOUR]! + counts[base + C_FOUR_THREE]! + counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]! === 0) return 0;
-  let n = start;
-  for (let want = C_FIVE; want >= C_FOUR; want--) {
-    if (counts[base + want] === 0) continue;
-    for (let q = 0; q < b.area; q++) if (((state[q]! >>> (24 + 4 * o)) & 15) === want && b.cells[q] === 0) out[n++] = q;
+  const need = counts[base + C_FOUR]! + counts[base + C_FOUR_THREE]! + counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;
+  if (need === 0) return 0;
+  // one pass over the board (it stops once the counts are found), each class into its own
+  // row of the scratch buffer in board order; then the rows best first
+  const per = fourRows;
+  let n6 = 0;
+  let n7 = 0;
+  let n8 = 0;
+  let n9 = 0;
+  const area = b.area;
+  for (let q = 0, found = 0; q < area && found < need; q++) {
+    const k = (state[q]! >>> sh) & 15;
+    if (k < C_FOUR || cells[q] !== 0) continue;
+    found++;
+    if (k === C_FIVE) per[3 * ROW + n9++] = q;
+    else if (k === C_OPEN_FOUR) per[2 * ROW + n8++] = q;
+    else if (k === C_FOUR_THREE) per[ROW + n7++] = q;
+    else per[n6++] = q;
   }
+  let n = start;
+  for (let i = 0; i < n9; i++) out[n++] = per[3 * ROW + i]!;
+  for (let i = 0; i < n8; i++) out[n++] = per[2 * ROW + i]!;
+  for (let i = 0; i < n7; i++) out[n++] = per[ROW + i]!;
+  for (let i = 0; i < n6; i++) out[n++] = per[i]!;
   return n - start;
 }
+
+const ROW = 484;
+const fourRows = new Int16Array(4 * ROW);
 
 /**
  * Collect attacking moves for c: fours and moves that make an open three (or several), best

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { C_FOUR, C_OPEN_FOUR, C_FIVE } from '../../src/core/patterns.js';
-import { collectDefences, findFive } from '../../src/search/threats.js';
+import { collectDefences, collectFours, findFive } from '../../src/search/threats.js';
 import type { Color, Rule } from '../../src/core/types.js';
 
 function rng(seed: number) {
@@ -29,6 +29,42 @@ function bruteDefences(b: Board, a: Color): number[] {
   }
   return out.sort((p, q) => p - q);
 }
+
+/** The first empty cell (board order) where c makes five, by brute force. */
+function naiveFirstFive(b: Board, c: Color): number {
+  for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && b.classOf(q, c) === C_FIVE) return q;
+  return -1;
+}
+
+describe('findFive', () => {
+  it('findFive and collectFours agree with board scans on random games', () => {
+    const r = rng(5);
+    const buf = new Int16Array(600);
+    let withFive = 0;
+    for (let game = 0; game < 300; game++) {
+      const size = [9, 15, 19][game % 3]!;
+      const b = new Board(size, game % 2 ? 'standard' : 'freestyle');
+      const c = Math.floor(size / 2);
+      for (let i = 0; i < 60; i++) {
+        const q = Math.min(size - 1, Math.max(0, c + r(9) - 4)) * size + Math.min(size - 1, Math.max(0, c + r(9) - 4));
+        if (b.cells[q] !== 0) continue;
+        b.play(q);
+        if (b.lastMoveWon()) break;
+        for (const col of [1, 2] as Color[]) {
+          const want = naiveFirstFive(b, col);
+          expect(findFive(b, col)).toBe(want);
+          if (want >= 0) withFive++;
+          // collectFours: fives, open fours, four-threes, fours, each in board order
+          const fours: number[] = [];
+          for (const k of [C_FIVE, C_OPEN_FOUR, 7, C_FOUR]) for (let x = 0; x < b.area; x++) if (b.cells[x] === 0 && b.classOf(x, col) === k) fours.push(x);
+          const n = collectFours(b, col, buf, 3);
+          expect(Array.from(buf.subarray(3, 3 + n))).toEqual(fours);
+        }
+      }
+    }
+    expect(withFive).toBeGreaterThan(200);
+  });
+});
 
 describe('collectDefences', () => {
   for (const rule of ['freestyle', 'standard'] as Rule[]) {

@@ -20,13 +20,14 @@ import { patternTable, windowTable, windowIndex, COMBINED_TABLE, C_NONE, C_FIVE 
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from './zobrist.js';
 
 export const DIR_DX = [1, 0, 1, -1] as const;
+export const DIR_DY = [0, 1, 1, 1] as const;
+
 /** SPREAD[m] moves bit i of a 10-bit mask to bit 2i (line-key slots from a line bitboard). */
 const SPREAD = (() => {
   const t = new Int32Array(1024);
   for (let m = 0; m < 1024; m++) for (let i = 0; i < 10; i++) if (m & (1 << i)) t[m]! |= 1 << (2 * i);
   return t;
 })();
-export const DIR_DY = [0, 1, 1, 1] as const;
 
 /** The bit position of colour c's combined class in a cell's `state` word. */
 export function classShift(c: number): number {

@@ -40,6 +40,15 @@ export function fail(message: string): never {
   throw new CliError(message);
 }
 
+/**
+ * The same one line and exit status 2 without throwing, for handlers that report and return
+ * (the book and solve commands, whose tests run the handler in-process).
+ */
+export function usageError(message: string): void {
+  process.stderr.write(`gomoku: ${message}\n`);
+  process.exitCode = EXIT_USAGE;
+}
+
 /** Unwrap a Result, turning its error into a one-line usage error. */
 export function orFail<T>(r: Result<T>): T {
   if (!r.ok) fail(r.error);

@@ -5,6 +5,7 @@
  * same command after a crash or Ctrl-C resumes the build; nothing finished is lost.
  */
 import type { CommandModule } from 'yargs';
+import { usageError } from '../common.js';
 import { BookStore } from '../../book/store.js';
 import { buildBook, type BuildBudget, type BuildProgress } from '../../book/builder.js';
 import { OPENING_KINDS, type OpeningKind } from '../../book/openings.js';
@@ -34,11 +35,6 @@ export function parseRootsFile(text: string, size: number): { black: number[]; w
     });
   }
   return out.length > 0 ? out : 'no positions';
-}
-
-function fail(msg: string): void {
-  process.stderr.write(`gomoku: ${msg}\n`);
-  process.exitCode = 2;
 }
 
 /** `10m`, `90s`, `1.5h`, `2000ms` -> time; `500` or `500j` -> jobs. */
@@ -104,16 +100,16 @@ export const command: CommandModule = {
   handler: async (argv) => {
     const a = argv as Record<string, unknown>;
     const size = a.size as number;
-    if (!Number.isInteger(size) || size < 5 || size > 22) return fail(`board size ${String(a.size)} is not in 5..22`);
+    if (!Number.isInteger(size) || size < 5 || size > 22) return usageError(`board size ${String(a.size)} is not in 5..22`);
     const region = a.region as number;
-    if (!Number.isInteger(region) || region < 1 || region > size) return fail(`--region must be an integer in 1..${size}, got '${String(a.region)}'`);
+    if (!Number.isInteger(region) || region < 1 || region > size) return usageError(`--region must be an integer in 1..${size}, got '${String(a.region)}'`);
     const workers = a.workers === undefined ? defaultWorkers() : (a.workers as number);
-    if (!Number.isInteger(workers) || workers < 1 || workers > 256) return fail(`--workers must be a positive integer, got '${String(a.workers)}'`);
+    if (!Number.isInteger(workers) || workers < 1 || workers > 256) return usageError(`--workers must be a positive integer, got '${String(a.workers)}'`);
     const budget = parseBudget(String(a.budget));
-    if (!budget) return fail(`bad --budget '${String(a.budget)}' (a time like 10m, 90s, 1h, or a number of jobs like 500)`);
+    if (!budget) return usageError(`bad --budget '${String(a.budget)}' (a time like 10m, 90s, 1h, or a number of jobs like 500)`);
     for (const f of ['solveNodes', 'scoreNodes'] as const) {
       const v = a[f];
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return fail(`--${f === 'solveNodes' ? 'solve-nodes' : 'score-nodes'} must be a non-negative integer`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return usageError(`--${f === 'solveNodes' ? 'solve-nodes' : 'score-nodes'} must be a non-negative integer`);
     }
     let roots: { black: number[]; white: number[]; toMove: Color }[] | undefined;
     if (typeof a.roots === 'string') {
@@ -122,21 +118,21 @@ export const command: CommandModule = {
         text = readFileSync(a.roots, 'utf8');
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        return fail(`cannot read '${a.roots}'${code ? ` (${code})` : ''}`);
+        return usageError(`cannot read '${a.roots}'${code ? ` (${code})` : ''}`);
       }
       const parsed = parseRootsFile(text, size);
-      if (typeof parsed === 'string') return fail(`${a.roots}: ${parsed}`);
+      if (typeof parsed === 'string') return usageError(`${a.roots}: ${parsed}`);
       roots = parsed;
     }
     const opened = BookStore.open(String(a.book));
-    if (!opened.ok) return fail(opened.error);
+    if (!opened.ok) return usageError(opened.error);
     const store = opened.value;
     let pool: ReturnType<typeof createPool>;
     try {
       pool = createPool('book/worker', { workers });
     } catch (e) {
       store.close();
-      return fail(e instanceof Error ? e.message : String(e));
+      return usageError(e instanceof Error ? e.message : String(e));
     }
     let stop = false;
     const onSigint = () => {

@@ -4,14 +4,10 @@
  */
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
+import { usageError } from '../common.js';
 import { BookStore } from '../../book/store.js';
 import { defaultBookPath } from '../../book/paths.js';
 import { exportJsonl, exportYxdb } from '../../book/export.js';
-
-function fail(msg: string): void {
-  process.stderr.write(`gomoku: ${msg}\n`);
-  process.exitCode = 2;
-}
 
 export const command: CommandModule = {
   command: 'export',
@@ -25,9 +21,9 @@ export const command: CommandModule = {
     const a = argv as Record<string, unknown>;
     const file = typeof a.book === 'string' ? a.book : defaultBookPath();
     const out = String(a.out ?? '');
-    if (out === '') return fail('--out needs a file name');
+    if (out === '') return usageError('--out needs a file name');
     const opened = BookStore.open(file, { readonly: true });
-    if (!opened.ok) return fail(opened.error);
+    if (!opened.ok) return usageError(opened.error);
     const store = opened.value;
     try {
       if (a.format === 'yxdb') {
@@ -55,7 +51,7 @@ export const command: CommandModule = {
       }
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      return fail(`cannot write '${out}'${code ? ` (${code})` : ''}`);
+      return usageError(`cannot write '${out}'${code ? ` (${code})` : ''}`);
     } finally {
       store.close();
     }

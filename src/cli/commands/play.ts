@@ -14,6 +14,7 @@ import type { Result } from '../../core/types.js';
 import { err, ok } from '../../core/types.js';
 import type { BookProbe } from '../../search/types.js';
 import { BOOK_OPTION, openBookOption } from '../book-option.js';
+import { usageError } from '../common.js';
 import { AlphanoProtocol } from '../../protocols/alphano.js';
 import { CodecupProtocol } from '../../protocols/codecup.js';
 import { BOT_NAME, type BotOptions, type LineProtocol } from '../../protocols/common.js';
@@ -119,23 +120,31 @@ export async function runPlay(p: PlayArgs): Promise<number> {
   return runLineSession(proto, io);
 }
 
+/** The options of `play`, read by the yargs builder (help, `--help`) and by parsePlayArgs. */
+const PLAY_OPTIONS = {
+  protocol: { type: 'string', describe: `the referee protocol: ${PROTOCOLS.join(' | ')}` },
+  name: { type: 'string', describe: 'bot name (WPI team name, one word; Gomocup ABOUT)' },
+  dir: { type: 'string', describe: 'WPI: the shared game directory (default: cwd)' },
+  time: { type: 'number', describe: 'time in ms (KoTH per answer, CodeCup per game, WPI per move, others a per-move cap)' },
+  book: BOOK_OPTION,
+  seed: { type: 'string', describe: 'seed for every random choice (KoTH: defaults to the positional seed)' },
+  log: { type: 'string', describe: 'append a transcript of the session to FILE' },
+  verbose: { type: 'boolean', default: false, describe: 'copy every log line to stderr' },
+  debug: { type: 'boolean', default: false, describe: 'Gomocup: send a DEBUG line with search info before each move' },
+  'poll-ms': { type: 'number', describe: 'WPI: file poll interval in ms (default 50)' },
+} as const;
+
 export const command: CommandModule = {
   command: 'play [opponent] [koth-seed]',
   describe: 'play under a contest referee (KoTH, CodeCup, ALPHANO, WPI files, Gomocup pbrain)',
   builder: (y) =>
-    y
-      .positional('opponent', { type: 'string', describe: "KoTH: the opponent's name (argv 1 from the judge)" })
-      .positional('koth-seed', { type: 'string', describe: 'KoTH: the seed for all randomness (argv 2 from the judge)' })
-      .option('protocol', { type: 'string', describe: `the referee protocol: ${PROTOCOLS.join(' | ')}` })
-      .option('name', { type: 'string', describe: 'bot name (WPI team name, one word; Gomocup ABOUT)' })
-      .option('dir', { type: 'string', describe: 'WPI: the shared game directory (default: cwd)' })
-      .option('time', { type: 'number', describe: 'time in ms (KoTH per answer, CodeCup per game, WPI per move, others a per-move cap)' })
-      .option('book', BOOK_OPTION)
-      .option('seed', { type: 'string', describe: 'seed for every random choice (KoTH: defaults to the positional seed)' })
-      .option('log', { type: 'string', describe: 'append a transcript of the session to FILE' })
-      .option('verbose', { type: 'boolean', default: false, describe: 'copy every log line to stderr' })
-      .option('debug', { type: 'boolean', default: false, describe: 'Gomocup: send a DEBUG line with search info before each move' })
-      .option('poll-ms', { type: 'number', describe: 'WPI: file poll interval in ms (default 50)' })
+    Object.entries(PLAY_OPTIONS)
+      .reduce(
+        (yy, [name, o]) => yy.option(name, o),
+        y
+          .positional('opponent', { type: 'string', describe: "KoTH: the opponent's name (argv 1 from the judge)" })
+          .positional('koth-seed', { type: 'string', describe: 'KoTH: the seed for all randomness (argv 2 from the judge)' }),
+      )
       .epilog('Exit status: 0 game over (or input ended), 1 protocol error, 2 bad arguments.'),
   handler: (argv) => playMain(argv as Record<string, unknown>),
 };
@@ -143,11 +152,7 @@ export const command: CommandModule = {
 /** The handler: validate, run the session, exit with its status. */
 async function playMain(a: Record<string, unknown>): Promise<void> {
   const p = checkPlayArgs(a);
-  if (!p.ok) {
-    process.stderr.write(`gomoku: ${p.error}\n`);
-    process.exitCode = 2;
-    return;
-  }
+  if (!p.ok) return usageError(p.error);
   let code: number;
   try {
     code = await runPlay(p.value);
@@ -174,44 +179,33 @@ export function parsePlayArgs(args: string[]): Result<Record<string, unknown>> {
       args,
       allowPositionals: true,
       strict: true,
-      options: {
-        protocol: { type: 'string' },
-        name: { type: 'string' },
-        dir: { type: 'string' },
-        time: { type: 'string' },
-        book: { type: 'string' },
-        seed: { type: 'string' },
-        log: { type: 'string' },
-        verbose: { type: 'boolean' },
-        debug: { type: 'boolean' },
-        'poll-ms': { type: 'string' },
-      },
+      // numbers are read as strings here and converted below, as yargs would
+      options: Object.fromEntries(Object.entries(PLAY_OPTIONS).map(([name, o]) => [name, { type: o.type === 'boolean' ? 'boolean' : 'string' } as const])),
     });
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     const unknown = /^Unknown option '--?([^']+)'/.exec(msg);
     return err(unknown ? `Unknown argument: ${unknown[1]}` : msg.split('\n')[0]!.replace(/\.$/, ''));
   }
-  const v = parsed.values as Record<string, string | boolean | undefined>;
   if (parsed.positionals.length > 2) return err(`Unknown argument: ${parsed.positionals[2]}`);
-  // numbers as yargs would give them; a non-number stays a string for checkPlayArgs to name
-  const num = (s: string | boolean | undefined) => (typeof s === 'string' && s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : s);
-  const out: Record<string, unknown> = { ...v, time: num(v.time), pollMs: num(v['poll-ms']) };
-  delete out['poll-ms'];
+  // yargs' record: camelCase names, numbers as numbers (a non-number stays a string for
+  // checkPlayArgs to name)
+  const out: Record<string, unknown> = {};
+  for (const [name, o] of Object.entries(PLAY_OPTIONS)) {
+    const v = (parsed.values as Record<string, string | boolean | undefined>)[name];
+    if (v === undefined) continue;
+    const key = name.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
+    out[key] = o.type === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+  }
   const [opponent, kothSeed] = parsed.positionals;
   if (opponent !== undefined) out.opponent = opponent;
   if (kothSeed !== undefined) out.kothSeed = kothSeed;
-  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return ok(out);
 }
 
 /** main.ts's fast path for `gomoku play ...` (args after the word `play`). */
 export async function runPlayCommand(args: string[]): Promise<void> {
   const a = parsePlayArgs(args);
-  if (!a.ok) {
-    process.stderr.write(`gomoku: ${a.error}\n`);
-    process.exitCode = 2;
-    return;
-  }
+  if (!a.ok) return usageError(a.error);
   await playMain(a.value);
 }

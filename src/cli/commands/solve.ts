@@ -7,15 +7,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
+import { usageError } from '../common.js';
 import { solveJob, type SolveJob, type SolveJobResult } from '../../workers/solve-job.js';
 import { createPool } from '../../workers/pool.js';
 import { Progress } from '../progress.js';
 import type { Rule } from '../../core/types.js';
-
-function fail(msg: string): void {
-  process.stderr.write(`gomoku: ${msg}\n`);
-  process.exitCode = 2;
-}
 
 function publicJson(r: SolveJobResult): Record<string, unknown> {
   const o: Record<string, unknown> = { result: r.result, toMove: r.toMove };
@@ -57,7 +53,7 @@ async function runBatch(file: string, workers: number, defaults: Partial<SolveJo
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    fail(`cannot read ${file}: ${(e as Error).message}`);
+    usageError(`cannot read ${file}: ${(e as Error).message}`);
     return;
   }
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
@@ -110,24 +106,24 @@ export const command: CommandModule = {
     const a = argv as Record<string, unknown>;
     const time = a.time as number;
     const nodes = a.nodes as number | undefined;
-    if (!Number.isFinite(time) || time <= 0) return fail(`--time must be a positive number of ms, got '${String(a.time)}'`);
-    if (nodes !== undefined && (!Number.isInteger(nodes) || nodes <= 0)) return fail(`--nodes must be a positive integer, got '${String(a.nodes)}'`);
+    if (!Number.isFinite(time) || time <= 0) return usageError(`--time must be a positive number of ms, got '${String(a.time)}'`);
+    if (nodes !== undefined && (!Number.isInteger(nodes) || nodes <= 0)) return usageError(`--nodes must be a positive integer, got '${String(a.nodes)}'`);
     const size = a.size as number;
-    if (!Number.isInteger(size) || size < 5 || size > 22) return fail(`board size ${String(a.size)} is not in 5..22`);
+    if (!Number.isInteger(size) || size < 5 || size > 22) return usageError(`board size ${String(a.size)} is not in 5..22`);
     const defaults: Partial<SolveJob> = { size, rule: a.rule as Rule, timeMs: time, nodes, check: a.check as boolean };
     if (typeof a.batch === 'string') {
       const workers = a.workers as number;
-      if (!Number.isInteger(workers) || workers < 1) return fail(`--workers must be a positive integer, got '${String(a.workers)}'`);
+      if (!Number.isInteger(workers) || workers < 1) return usageError(`--workers must be a positive integer, got '${String(a.workers)}'`);
       return runBatch(a.batch, workers, defaults, a.json as boolean);
     }
-    if (typeof a.position !== 'string') return fail('give a POSITION, or --batch FILE');
+    if (typeof a.position !== 'string') return usageError('give a POSITION, or --batch FILE');
     const r = solveJob({ ...defaults, position: a.position, toMove: a.toMove as 'black' | 'white' | undefined, proof: typeof a.proof === 'string' });
-    if (r.error && r.nodes === 0) return fail(r.error);
+    if (r.error && r.nodes === 0) return usageError(r.error);
     if (typeof a.proof === 'string' && r.certificate) {
       try {
         writeFileSync(a.proof, r.certificate);
       } catch (e) {
-        return fail(`cannot write ${a.proof}: ${(e as Error).message}`);
+        return usageError(`cannot write ${a.proof}: ${(e as Error).message}`);
       }
     }
     if (a.json) process.stdout.write(JSON.stringify(publicJson(r)) + '\n');

@@ -92,14 +92,17 @@ const MIGRATIONS: readonly string[] = [
 /** The schema version this code writes and reads. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-export interface PositionRow {
-  id: number;
+export interface NewPosition {
   rule: Rule;
   size: number;
   key: string;
   stones: number;
   toMove: Color;
   opening: string;
+}
+
+export interface PositionRow extends NewPosition {
+  id: number;
   verdict: Verdict;
   score: number;
   depth: number;
@@ -115,15 +118,6 @@ export interface PositionRow {
   expanded: number;
   created: number;
   updated: number;
-}
-
-export interface NewPosition {
-  rule: Rule;
-  size: number;
-  key: string;
-  stones: number;
-  toMove: Color;
-  opening: string;
 }
 
 /** What a job found out about one position (all fields written together). */

@@ -259,6 +259,7 @@ export class Board {
         const j = 31 - Math.clz32(bit);
         const r = q + (j - R) * st;
         const sh = p + j - R2;
+        // windowIndex(B >>> sh, W >>> sh, R) (patterns.ts), written out: this is the hot loop
         const b = B >>> sh;
         const w = W >>> sh;
         const t = win[(b & low) | (((b >> R1) & low) << R) | (((w & low) | (((w >> R1) & low) << R)) << R2)]!;

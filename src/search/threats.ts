@@ -26,16 +26,11 @@ export function findFive(b: Board, c: Color): number {
     const last = b.history[b.ply - 1]!;
     const reach = b.reach;
     const sh = 24 + 4 * o;
-    for (let d = 0; d < 4; d++) {
-      const st = b.step[d]!;
-      const up = Math.min(4, reach[(last * 4 + d) * 2]!);
-      for (let k = 1; k <= up; k++) {
-        const q = last + k * st;
-        if (((state[q]! >>> sh) & 15) === C_FIVE && b.cells[q] === 0) return q;
-      }
-      const down = Math.min(4, reach[(last * 4 + d) * 2 + 1]!);
-      for (let k = 1; k <= down; k++) {
-        const q = last - k * st;
+    for (let i = 0; i < 8; i++) {
+      // direction i >> 1, positive side (i even) or negative side (i odd)
+      const st = i & 1 ? -b.step[i >> 1]! : b.step[i >> 1]!;
+      const n = Math.min(4, reach[last * 8 + i]!);
+      for (let k = 1, q = last + st; k <= n; k++, q += st) {
         if (((state[q]! >>> sh) & 15) === C_FIVE && b.cells[q] === 0) return q;
       }
     }
@@ -57,6 +52,10 @@ export function winningThreatCount(b: Board, c: Color): number {
 export function isFourMove(b: Board, q: number, c: Color): boolean {
   return ((b.state[q]! >>> (24 + 4 * (c - 1))) & 15) >= C_FOUR;
 }
+
+/** collectFours' scratch: one row per class (four, four-three, open four, five). */
+const ROW = 484;
+const fourRows = new Int16Array(4 * ROW);
 
 /**
  * Collect cells where c makes a four or better into `out`, best first (open four / double four,
@@ -94,9 +93,6 @@ export function collectFours(b: Board, c: Color, out: Int16Array, start: number)
   for (let i = 0; i < n6; i++) out[n++] = per[i]!;
   return n - start;
 }
-
-const ROW = 484;
-const fourRows = new Int16Array(4 * ROW);
 
 /**
  * Collect attacking moves for c: fours and moves that make an open three (or several), best

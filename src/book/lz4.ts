@@ -58,7 +58,8 @@ export function isLz4Frame(b: Uint8Array): boolean {
   return b.length >= 4 && read32(b, 0) === MAGIC;
 }
 
-class Output {
+/** A byte buffer that doubles as it fills (the decoder's output; yxdb.ts writes with it too). */
+export class GrowableBytes {
   buf = new Uint8Array(1 << 16);
   len = 0;
   reserve(n: number): void {
@@ -69,10 +70,20 @@ class Output {
     nb.set(this.buf.subarray(0, this.len));
     this.buf = nb;
   }
+  /** Append a copy of `b` (or of `b[start, end)`). */
+  bytes(b: Uint8Array, start = 0, end = b.length): void {
+    this.reserve(end - start);
+    this.buf.set(b.subarray(start, end), this.len);
+    this.len += end - start;
+  }
+  /** The bytes written so far, copied out. */
+  done(): Uint8Array {
+    return this.buf.slice(0, this.len);
+  }
 }
 
 /** Decode one LZ4 block from `src[start, end)` onto `out` (matches may reach into earlier output). */
-function decodeBlock(src: Uint8Array, start: number, end: number, out: Output, floor: number): string | undefined {
+function decodeBlock(src: Uint8Array, start: number, end: number, out: GrowableBytes, floor: number): string | undefined {
   let i = start;
   while (i < end) {
     const token = src[i++]!;
@@ -86,9 +97,7 @@ function decodeBlock(src: Uint8Array, start: number, end: number, out: Output, f
       } while (b === 255);
     }
     if (i + lit > end) return 'literals run past the block';
-    out.reserve(lit);
-    out.buf.set(src.subarray(i, i + lit), out.len);
-    out.len += lit;
+    out.bytes(src, i, i + lit);
     i += lit;
     if (i >= end) break; // the last sequence has literals only
     if (i + 2 > end) return 'truncated match offset';
@@ -114,7 +123,7 @@ function decodeBlock(src: Uint8Array, start: number, end: number, out: Output, f
 
 /** Decode a whole LZ4 frame (concatenated frames are decoded one after another). */
 export function lz4Decode(src: Uint8Array): Result<Uint8Array> {
-  const out = new Output();
+  const out = new GrowableBytes();
   let i = 0;
   while (i < src.length) {
     if (i + 7 > src.length) return err('truncated LZ4 frame header');
@@ -152,9 +161,7 @@ export function lz4Decode(src: Uint8Array): Result<Uint8Array> {
       const size = word & 0x7fffffff;
       if (size > maxBlock || p + size > src.length) return err('LZ4 block size out of range');
       if (stored) {
-        out.reserve(size);
-        out.buf.set(src.subarray(p, p + size), out.len);
-        out.len += size;
+        out.bytes(src, p, p + size);
       } else {
         const floor = independent ? out.len : frameStart;
         const e = decodeBlock(src, p, p + size, out, floor);
@@ -173,7 +180,7 @@ export function lz4Decode(src: Uint8Array): Result<Uint8Array> {
     }
     i = p;
   }
-  return ok(out.buf.slice(0, out.len));
+  return ok(out.done());
 }
 
 const BLOCK = 1 << 16;

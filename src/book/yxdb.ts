@@ -20,7 +20,7 @@
  * Files are usually LZ4 frames (book/lz4.ts); an uncompressed stream is accepted too.
  */
 import { BLACK, WHITE, err, ok, type Color, type Result } from '../core/types.js';
-import { isLz4Frame, lz4Decode, lz4Encode } from './lz4.js';
+import { GrowableBytes, isLz4Frame, lz4Decode, lz4Encode } from './lz4.js';
 
 export const YX_RULE_FREESTYLE = 0;
 export const YX_RULE_STANDARD = 1;
@@ -60,19 +60,9 @@ export function representable(nb: number, nw: number, toMove: Color): boolean {
   return nb === nw || nb === nw + 1;
 }
 
-class Writer {
-  private buf = new Uint8Array(1 << 16);
-  len = 0;
-  private room(n: number): void {
-    if (this.len + n <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < this.len + n) cap *= 2;
-    const nb = new Uint8Array(cap);
-    nb.set(this.buf.subarray(0, this.len));
-    this.buf = nb;
-  }
+class Writer extends GrowableBytes {
   u8(v: number): void {
-    this.room(1);
+    this.reserve(1);
     this.buf[this.len++] = v & 255;
   }
   u16(v: number): void {
@@ -83,17 +73,9 @@ class Writer {
     this.u16(v & 0xffff);
     this.u16(v >>> 16);
   }
-  bytes(b: Uint8Array): void {
-    this.room(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
-  }
   at(pos: number, v: number): void {
     this.buf[pos] = v & 255;
     this.buf[pos + 1] = (v >>> 8) & 255;
-  }
-  done(): Uint8Array {
-    return this.buf.slice(0, this.len);
   }
 }
 

@@ -200,6 +200,7 @@ export class Engine {
     // 4. our VCT
     if (!this.alphaBetaOnly && rootMoves === undefined && (nodeLimited || now() < softAt)) {
       const pn = (this.pn ??= new PnSearcher(17));
+      pn.newSearch(); // earlier moves' entries stay readable but may be replaced
       const r = pn.solve(b, me, { mode: 'vct', maxNodes: pnNodes(VCT_SHARE), deadline: stageDeadline(VCT_SHARE), now });
       nodesUsed += r.nodes;
       if (r.status === 'proven' && this.isLegal(r.move)) return finish(r.move, MATE_BOUND, 'vct', [r.move], 0);

@@ -7,8 +7,12 @@
  *   pn, dn        Int32   proof / disproof numbers (0 = proven / disproven; INF = 2^30)
  *   work          Int32   nodes spent below this entry (the replacement priority)
  *   best          Int16   the move that proved it (OR) or -1
- * Replacement: 2-way buckets. A new result goes to the way holding the same key, else to the
- * way with less work, but a proven/disproven entry is only replaced by another solved one.
+ *   age           Uint8   the search generation that stored it
+ * Replacement: 2-way buckets. A new result goes to the way holding the same key, else to an
+ * empty way, else to a way stored by an earlier search (`newSearch()`), else to the way with
+ * less work, but a proven/disproven entry of the current search is only replaced by another
+ * solved one. Without the generations a long batch filled the table with solved entries of
+ * earlier positions, and later searches could store nothing.
  */
 export const INF = 1 << 30;
 
@@ -21,6 +25,8 @@ export class PnTable {
   readonly dn: Int32Array;
   readonly work: Int32Array;
   readonly best: Int16Array;
+  readonly age: Uint8Array;
+  private gen = 1;
 
   constructor(bits = 20) {
     this.bits = bits;
@@ -32,6 +38,13 @@ export class PnTable {
     this.dn = new Int32Array(n);
     this.work = new Int32Array(n);
     this.best = new Int16Array(n);
+    this.age = new Uint8Array(n);
+  }
+
+  /** Start a new search: entries stored so far stay readable but become replaceable. */
+  newSearch(): void {
+    this.gen = this.gen === 255 ? 1 : this.gen + 1;
+    if (this.gen === 1) this.age.fill(0);
   }
 
   clear(): void {
@@ -60,6 +73,8 @@ export class PnTable {
       const s1 = this.keyHi[i + 1] !== 0 && (this.pn[i + 1] === 0 || this.dn[i + 1] === 0);
       if (this.keyHi[i] === 0) slot = i;
       else if (this.keyHi[i + 1] === 0) slot = i + 1;
+      else if (this.age[i] !== this.gen) slot = i;
+      else if (this.age[i + 1] !== this.gen) slot = i + 1;
       else if (s0 && s1 && !solved) return;
       else if (s0 && !solved) slot = i + 1;
       else if (s1 && !solved) slot = i;
@@ -71,5 +86,6 @@ export class PnTable {
     this.dn[slot] = dn;
     this.work[slot] = work;
     this.best[slot] = best;
+    this.age[slot] = this.gen;
   }
 }

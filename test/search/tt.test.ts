@@ -50,3 +50,31 @@ describe('transposition table', () => {
     expect([tt.hitMove, tt.hitDepth, tt.hitScore]).toEqual([5, 2, 6]);
   });
 });
+
+describe('proof-number table', () => {
+  it('a new search may replace the solved entries of earlier ones, which stay readable until then', async () => {
+    const { PnTable, INF } = await import('../../src/search/pntt.js');
+    const tt = new PnTable(4); // 8 buckets of 2 ways
+    // fill every slot with solved entries (keys 0..15 hit buckets 0..7 twice)
+    for (let k = 0; k < 16; k++) tt.store(k, 1000 + k, 0, INF, 5, k);
+    for (let k = 0; k < 16; k++) expect(tt.find(k, 1000 + k)).toBeGreaterThanOrEqual(0);
+    // same search: an unsolved entry cannot push out a solved one
+    tt.store(3 + 8 * 5, 77, 4, 4, 1, -1);
+    expect(tt.find(3 + 8 * 5, 77)).toBe(-1);
+    // next search: the old entries are still there to read ...
+    tt.newSearch();
+    expect(tt.pn[tt.find(3, 1003)]).toBe(0);
+    // ... but give way to the new search's entries, solved or not
+    tt.store(3 + 8 * 5, 77, 4, 4, 1, -1);
+    const e = tt.find(3 + 8 * 5, 77);
+    expect(e).toBeGreaterThanOrEqual(0);
+    expect([tt.pn[e], tt.dn[e]]).toEqual([4, 4]);
+    // and once both ways of a bucket hold the new search's solved entries, the old rule holds again
+    tt.store(3 + 8 * 5, 77, 0, INF, 1, 9);
+    tt.store(3 + 8 * 6, 78, INF, 0, 1, -1);
+    expect(tt.find(3, 1003)).toBe(-1);
+    tt.store(3 + 8 * 7, 79, 2, 2, 1, -1);
+    expect(tt.find(3 + 8 * 7, 79)).toBe(-1);
+    expect(tt.find(3 + 8 * 5, 77)).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -61,9 +61,17 @@ function far(q: number, ref: number, size: number): boolean {
   return dx > 3 || dx < -3 || dy > 3 || dy < -3;
 }
 
+/**
+ * Sums of proof or disproof numbers saturate at CAP, far below INF: in threat space they grow
+ * exponentially with depth (and transpositions count twice), and a sum that reached INF would
+ * read as "solved" and freeze the node (no threshold can exceed it). Only a solved child
+ * (INF) makes the sum INF.
+ */
+const CAP = 1 << 28;
 function add(a: number, b: number): number {
+  if (a >= INF || b >= INF) return INF;
   const s = a + b;
-  return s >= INF ? INF : s;
+  return s >= CAP ? CAP : s;
 }
 
 export class PnSearcher {
@@ -96,6 +104,7 @@ export class PnSearcher {
   private tag = '';
   private readonly vcfs = new VcfSearcher();
   private readonly zone = new Uint8Array(MAX_AREA);
+  private readonly replyMark = new Uint8Array(MAX_AREA);
   /** Budget of each VCF probe used to detect and refute VCF threats. */
   private vcfProbeNodes = 400;
   private vcfThreats = false;
@@ -111,6 +120,16 @@ export class PnSearcher {
     this.scoreBuf = new Float64Array(MAX_AREA);
     this.cPn = new Int32Array(STRIDE * 130);
     this.cDn = new Int32Array(STRIDE * 130);
+  }
+
+  /**
+   * A new top-level search (a new position to solve): the tables keep what they know, but
+   * their entries become replaceable (PnTable.newSearch).
+   */
+  newSearch(): void {
+    this.vctTT.newSearch();
+    this.wideTT.newSearch();
+    this.gameTT.newSearch();
   }
 
   private reset(b: Board): void {
@@ -211,6 +230,7 @@ export class PnSearcher {
       let n = collectThreats(b, a, moves, base);
       if (this.mode === 'game') n += this.positionalMoves(base, n);
       else if (this.vcfThreats) n += this.quietThreats(base, n);
+      if (this.mode === 'vct' && n > 1) this.orderThreats(base, n);
       return n === 0 ? -2 : n;
     }
     if (fiveCount(b, d) > 0) return -2;
@@ -233,6 +253,36 @@ export class PnSearcher {
     let m = 0;
     for (let q = 0; q < b.area; q++) if (b.cells[q] === 0) moves[base + m++] = q;
     return m === 0 ? -2 : m;
+  }
+
+  /**
+   * Threat-space OR node: the attacker's moves best first, by their class for A and then by
+   * what they take from D (D's class on the same cell). df-pn breaks ties between equal
+   * proof numbers by this order. Measured on the VCT puzzles that took over 1 s: the search
+   * needed 20-80% fewer nodes than in board order.
+   */
+  private orderThreats(base: number, n: number): void {
+    const st = this.b.state;
+    const sa = 24 + 4 * (this.a - 1);
+    const sd = 24 + 4 * (2 - this.a);
+    const sc = this.scoreBuf;
+    const mv = this.moves;
+    for (let i = 0; i < n; i++) {
+      const w = st[mv[base + i]!]!;
+      sc[i] = ((w >>> sa) & 15) * 1000 + CLASS_WEIGHT[(w >>> sd) & 15]! * 10;
+    }
+    // insertion sort, stable: equal scores keep board order
+    for (let i = 1; i < n; i++) {
+      const q = mv[base + i]!;
+      const v = sc[i]!;
+      let j = i;
+      for (; j > 0 && sc[j - 1]! < v; j--) {
+        sc[j] = sc[j - 1]!;
+        mv[base + j] = mv[base + j - 1]!;
+      }
+      sc[j] = v;
+      mv[base + j] = q;
+    }
   }
 
   /**
@@ -275,27 +325,51 @@ export class PnSearcher {
     b.setToMove(d);
     this.nodes += r.nodes;
     if (!r.win) return -1;
+    // The relevance zone of that VCF: a D stone elsewhere leaves it winning. A D stone can only
+    // spoil it by taking a cell of the line (one of A's moves or D's forced replies) or by
+    // giving D a four along the way: then it shares a 5-cell window free of A stones with
+    // some of D's forced replies, and that window holds at least 3 D stones (stones on the
+    // board plus replies) besides it. D moves that are fours by themselves are added below.
     const zone = this.zone;
-    const size = b.size;
+    const reply = this.replyMark;
     const moves = this.moves;
+    const line = r.line;
+    const cells = b.cells;
     let n = 0;
-    for (const c of r.line) {
-      const cx = c % size;
-      const cy = (c - cx) / size;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!;
+      if (i & 1) reply[c] = 1;
+      if (cells[c] !== 0 || zone[c]) continue;
+      zone[c] = 1;
+      moves[base + n++] = c;
+    }
+    const reach = b.reach;
+    for (let i = 1; i < line.length; i += 2) {
+      const f = line[i]!;
       for (let dir = 0; dir < 4; dir++) {
-        const dx = dir === 0 ? 1 : dir === 3 ? -1 : dir === 1 ? 0 : 1;
-        const dy = dir === 0 ? 0 : 1;
-        for (let k = -5; k <= 5; k++) {
-          const x = cx + k * dx;
-          const y = cy + k * dy;
-          if (x < 0 || y < 0 || x >= size || y >= size) continue;
-          const q = y * size + x;
-          if (b.cells[q] !== 0 || zone[q]) continue;
-          zone[q] = 1;
-          moves[base + n++] = q;
+        const st = b.step[dir]!;
+        const fwd = reach[(f * 4 + dir) * 2]!;
+        const back = reach[(f * 4 + dir) * 2 + 1]!;
+        // windows [f + s*st, f + (s+4)*st] for s = -4..0 that fit on the board
+        for (let s = -Math.min(4, back); s <= 0; s++) {
+          if (s + 4 > fwd) continue;
+          let nd = 0;
+          let blocked = false;
+          for (let j = 0, q = f + s * st; j < 5; j++, q += st) {
+            const v = cells[q]!;
+            if (v === a) { blocked = true; break; }
+            if (v === d || reply[q]) nd++;
+          }
+          if (blocked || nd < 3) continue;
+          for (let j = 0, q = f + s * st; j < 5; j++, q += st) {
+            if (cells[q] !== 0 || zone[q]) continue;
+            zone[q] = 1;
+            moves[base + n++] = q;
+          }
         }
       }
     }
+    for (let i = 1; i < line.length; i += 2) reply[line[i]!] = 0;
     // keep the zone cells after which A has no VCF, and D's fours
     let m = 0;
     const dOff = d - 1;

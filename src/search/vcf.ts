@@ -56,13 +56,15 @@ export class VcfSearcher {
     this.ttHi.fill(0);
   }
 
+  private ttSize = 0;
   private ttRule = '';
 
   search(b: Board, opts: VcfOptions = {}): VcfResult {
-    const tag = `${b.size}/${b.rule}`;
-    if (tag !== this.ttRule) {
+    // compared field by field: this runs for every probe, and a tag string would be built each time
+    if (b.size !== this.ttSize || b.rule !== this.ttRule) {
       this.clear();
-      this.ttRule = tag;
+      this.ttSize = b.size;
+      this.ttRule = b.rule;
     }
     this.b = b;
     this.a = b.toMove;

@@ -1,31 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Board } from '../../src/core/board.js';
+import type { Board } from '../../src/core/board.js';
 import type { Color, Rule } from '../../src/core/types.js';
 import { PnSearcher } from '../../src/search/dfpn.js';
 import { VcfSearcher } from '../../src/search/vcf.js';
 import { fiveCount, winningThreatCount } from '../../src/search/threats.js';
+import { lcg, randomMiddleGame } from './helpers.js';
 
 /** Seeded random middle games around the centre (no five on the board). */
 function* middleGames(seed: number, count: number, rule: Rule): Generator<Board> {
-  let s = seed;
-  const rnd = (n: number) => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return (s >>> 8) % n;
-  };
-  for (let g = 0; g < count; g++) {
-    const b = new Board(15, rule);
-    const n = 10 + rnd(16);
-    for (let i = 0; i < n; i++) {
-      const q = (3 + rnd(9)) * 15 + 3 + rnd(9);
-      if (b.cells[q] !== 0) continue;
-      b.play(q);
-      if (b.lastMoveWon()) {
-        b.undo();
-        break;
-      }
-    }
-    yield b;
-  }
+  const rnd = lcg(seed);
+  for (let g = 0; g < count; g++) yield randomMiddleGame(rnd, rule, 10, 16, 3, 9);
 }
 
 describe('df-pn threat space: defences against a VCF threat', () => {

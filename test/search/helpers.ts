@@ -25,3 +25,32 @@ export const VCF_POSITIONS = [
 export function lastMadeFive(b: Board): boolean {
   return b.lastMoveWon() !== 0;
 }
+
+/** A seeded integer generator: rnd(n) in 0..n-1 (a 32-bit LCG; the same seed, the same games). */
+export function lcg(seed: number): (n: number) => number {
+  let s = seed;
+  return (n: number) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 8) % n;
+  };
+}
+
+/**
+ * A random middle game on 15x15: `minStones + rnd(extraStones)` moves tried, alternating, each
+ * on a random cell of the `span` x `span` square from (lo, lo); occupied cells are skipped and
+ * the game stops before a five.
+ */
+export function randomMiddleGame(rnd: (n: number) => number, rule: Rule, minStones: number, extraStones: number, lo: number, span: number): Board {
+  const b = new Board(15, rule);
+  const n = minStones + rnd(extraStones);
+  for (let i = 0; i < n; i++) {
+    const q = (lo + rnd(span)) * 15 + lo + rnd(span);
+    if (b.cells[q] !== 0) continue;
+    b.play(q);
+    if (b.lastMoveWon()) {
+      b.undo();
+      break;
+    }
+  }
+  return b;
+}

@@ -6,6 +6,7 @@ import { solve } from '../../src/search/solver.js';
 import { vcf } from '../../src/search/vcf.js';
 import { makeCertificate, parseCertificate } from '../../src/proof/certificate.js';
 import { verifyCertificate } from '../../src/proof/verify.js';
+import { lcg, randomMiddleGame } from './helpers.js';
 
 function board(pos: string, rule: Rule = 'freestyle', size = 15, toMove?: Color): Board {
   const spec = parsePosition(pos, size);
@@ -104,25 +105,11 @@ describe('solve', () => {
   });
 
   it('every claim on random middle games is accepted by the independent checker', () => {
-    let s = 12345;
-    const rnd = (n: number) => {
-      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-      return (s >>> 8) % n;
-    };
+    const rnd = lcg(12345);
     let claims = 0;
     for (let g = 0; g < 40; g++) {
       const rule: Rule = g % 2 ? 'standard' : 'freestyle';
-      const b = new Board(15, rule);
-      const n = 8 + rnd(14);
-      for (let i = 0; i < n; i++) {
-        const q = (4 + rnd(7)) * 15 + 4 + rnd(7);
-        if (b.cells[q] !== 0) continue;
-        b.play(q);
-        if (b.lastMoveWon()) {
-          b.undo();
-          break;
-        }
-      }
+      const b = randomMiddleGame(rnd, rule, 8, 14, 4, 7);
       const r = solve(b, { maxNodes: 15000, now });
       if (r.result === 'unknown') continue;
       claims++;

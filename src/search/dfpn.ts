@@ -19,7 +19,7 @@ import type { Color } from '../core/types.js';
 import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR } from '../core/patterns.js';
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from '../core/zobrist.js';
 import { INF, PnTable } from './pntt.js';
-import { collectDefences, collectThreats, findFive, fiveCount } from './threats.js';
+import { collectDefences, collectFourCells, collectThreats, findFive, fiveCount } from './threats.js';
 import { VcfSearcher } from './vcf.js';
 
 export type PnMode = 'vct' | 'game';
@@ -383,7 +383,7 @@ export class PnSearcher {
       this.nodes += rr.nodes;
       if (!rr.win) moves[base + m++] = q;
     }
-    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && ((b.state[q]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) moves[base + m++] = q;
+    m += collectFourCells(b, d, moves, base + m);
     return m;
   }
 

@@ -53,6 +53,13 @@ export function isFourMove(b: Board, q: number, c: Color): boolean {
   return ((b.state[q]! >>> (24 + 4 * (c - 1))) & 15) >= C_FOUR;
 }
 
+/** How many empty cells give c a four or better (the counts of those classes). */
+function fourCellCount(b: Board, c: Color): number {
+  const base = (c - 1) * 16;
+  const counts = b.counts;
+  return counts[base + C_FOUR]! + counts[base + C_FOUR_THREE]! + counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;
+}
+
 /** collectFours' scratch: one row per class (four, four-three, open four, five). */
 const ROW = 484;
 const fourRows = new Int16Array(4 * ROW);
@@ -65,9 +72,7 @@ export function collectFours(b: Board, c: Color, out: Int16Array, start: number)
   const state = b.state;
   const cells = b.cells;
   const sh = 20 + 4 * c;
-  const base = (c - 1) * 16;
-  const counts = b.counts;
-  const need = counts[base + C_FOUR]! + counts[base + C_FOUR_THREE]! + counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;
+  const need = fourCellCount(b, c);
   if (need === 0) return 0;
   // one pass over the board (it stops once the counts are found), each class into its own
   // row of the scratch buffer in board order; then the rows best first
@@ -91,6 +96,20 @@ export function collectFours(b: Board, c: Color, out: Int16Array, start: number)
   for (let i = 0; i < n8; i++) out[n++] = per[2 * ROW + i]!;
   for (let i = 0; i < n7; i++) out[n++] = per[ROW + i]!;
   for (let i = 0; i < n6; i++) out[n++] = per[i]!;
+  return n - start;
+}
+
+/**
+ * Cells where c makes a four or better, in board order (collectFours lists them best first).
+ * Returns the count. The scan stops once the counts are found.
+ */
+export function collectFourCells(b: Board, c: Color, out: Int16Array, start: number): number {
+  const state = b.state;
+  const cells = b.cells;
+  const sh = 20 + 4 * c;
+  const need = fourCellCount(b, c);
+  let n = start;
+  for (let q = 0, area = b.area; q < area && n - start < need; q++) if (((state[q]! >>> sh) & 15) >= C_FOUR && cells[q] === 0) out[n++] = q;
   return n - start;
 }
 
@@ -217,6 +236,6 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
     if (needTurn) b.setToMove(a);
   }
   // the defender's own fours
-  for (let q = 0; q < area; q++) if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) out[n++] = q;
+  n += collectFourCells(b, d, out, n);
   return n - start;
 }

@@ -48,6 +48,13 @@ export interface PnResult {
 }
 
 const EPS = 0.25;
+/**
+ * The tables are shared by searches for either attacker, and a position with the same side to
+ * move is an OR node for one and an AND node for the other: its entry must not serve both.
+ * Keys of searches with White attacking are XORed with this constant pair.
+ */
+const WHITE_KEY_LO = 0x5bd1e995 | 0;
+const WHITE_KEY_HI = 0x27d4eb2f | 0;
 // Initial proof number of the AND node after an attacker move of each combined class:
 // a four leaves one reply, a four-three or double three few, a quiet move many.
 const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
@@ -109,6 +116,9 @@ export class PnSearcher {
   private vcfProbeNodes = 400;
   private vcfThreats = false;
   private vcfLeafNodes = 200;
+  /** XORed into every table key when White is the attacker (see WHITE_KEY_LO). */
+  private kLo = 0;
+  private kHi = 0;
 
   constructor(ttBits = 20) {
     this.vctTT = new PnTable(ttBits);
@@ -150,6 +160,8 @@ export class PnSearcher {
     this.reset(b);
     this.b = b;
     this.a = attacker;
+    this.kLo = attacker === 2 ? WHITE_KEY_LO : 0;
+    this.kHi = attacker === 2 ? WHITE_KEY_HI : 0;
     this.mode = opts.mode ?? 'vct';
     this.vcfThreats = opts.vcfThreats ?? false;
     this.tt = this.mode === 'game' ? this.gameTT : this.vcfThreats ? this.wideTT : this.vctTT;
@@ -166,7 +178,7 @@ export class PnSearcher {
     const status: PnStatus = this.retPn === 0 ? 'proven' : this.retDn === 0 && !this.aborted ? 'disproven' : 'unknown';
     let move = -1;
     if (status === 'proven' && isOr) {
-      const e = this.tt.find(b.hashLo, b.hashHi);
+      const e = this.tt.find(b.hashLo ^ this.kLo, b.hashHi ^ this.kHi);
       if (e >= 0) move = this.tt.best[e]!;
       if (move < 0) move = findFive(b, attacker);
     }
@@ -195,17 +207,19 @@ export class PnSearcher {
   }
 
   /** TT value of a position, for proof extraction: [pn, dn, best] or undefined. */
-  lookup(b: Board, mode: PnMode): [number, number, number] | undefined {
+  lookup(b: Board, mode: PnMode, attacker: Color): [number, number, number] | undefined {
+    const lo = b.hashLo ^ (attacker === 2 ? WHITE_KEY_LO : 0);
+    const hi = b.hashHi ^ (attacker === 2 ? WHITE_KEY_HI : 0);
     if (mode === 'vct') {
       // a proof from either rule set will do
       for (const tt of [this.vctTT, this.wideTT]) {
-        const e = tt.find(b.hashLo, b.hashHi);
+        const e = tt.find(lo, hi);
         if (e >= 0 && tt.pn[e] === 0) return [0, tt.dn[e]!, tt.best[e]!];
       }
       return undefined;
     }
     const tt = this.gameTT;
-    const e = tt.find(b.hashLo, b.hashHi);
+    const e = tt.find(lo, hi);
     if (e < 0) return undefined;
     return [tt.pn[e]!, tt.dn[e]!, tt.best[e]!];
   }
@@ -437,8 +451,8 @@ export class PnSearcher {
     const tt = this.tt;
     this.nodes++;
     if (this.nodes > this.maxNodes || ((this.nodes & 63) === 0 && this.now() > this.deadline)) this.aborted = true;
-    const lo = b.hashLo;
-    const hi = b.hashHi;
+    const lo = b.hashLo ^ this.kLo;
+    const hi = b.hashHi ^ this.kHi;
     let e = tt.find(lo, hi);
     if (e >= 0) {
       const pn = tt.pn[e]!;
@@ -569,7 +583,7 @@ export class PnSearcher {
     let i = 0;
     for (; i < line.length - 1; i++) {
       const orNode = i % 2 === 0;
-      tt.store(b.hashLo, b.hashHi, 0, INF, 1, orNode ? line[i]! : -1);
+      tt.store(b.hashLo ^ this.kLo, b.hashHi ^ this.kHi, 0, INF, 1, orNode ? line[i]! : -1);
       b.play(line[i]!);
     }
     // the final position (A to move with a five) is proven by generate() on sight

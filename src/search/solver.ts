@@ -159,8 +159,8 @@ function mainLine(b: Board, pn: PnSearcher, a: Color): number[] {
         line.push(f);
         break;
       }
-      const v = pn.lookup(b, 'vct');
-      const g = pn.lookup(b, 'game');
+      const v = pn.lookup(b, 'vct', a);
+      const g = pn.lookup(b, 'game', a);
       const m = v && v[0] === 0 && v[2] >= 0 ? v[2] : g && g[0] === 0 && g[2] >= 0 ? g[2] : -1;
       if (m < 0) break;
       line.push(m);
@@ -176,7 +176,7 @@ function mainLine(b: Board, pn: PnSearcher, a: Color): number[] {
         for (let q = 0; q < b.area; q++) {
           if (b.cells[q] !== 0) continue;
           b.play(q);
-          const v = pn.lookup(b, 'vct') ?? pn.lookup(b, 'game');
+          const v = pn.lookup(b, 'vct', a) ?? pn.lookup(b, 'game', a);
           b.undo();
           if (v && v[0] === 0) {
             // prefer replies the search actually examined deeply: approximate with move order
@@ -221,10 +221,10 @@ class Extractor {
   }
 
   private proven(mode: PnMode): { mode: PnMode; best: number } | undefined {
-    const v = this.pn.lookup(this.b, 'vct');
+    const v = this.pn.lookup(this.b, 'vct', this.a);
     if (v && v[0] === 0) return { mode: 'vct', best: v[2] };
     if (mode === 'game') {
-      const g = this.pn.lookup(this.b, 'game');
+      const g = this.pn.lookup(this.b, 'game', this.a);
       if (g && g[0] === 0) return { mode: 'game', best: g[2] };
     }
     return undefined;

@@ -4,7 +4,7 @@ import type { Color, Rule } from '../../src/core/types.js';
 import { PnSearcher } from '../../src/search/dfpn.js';
 import { VcfSearcher } from '../../src/search/vcf.js';
 import { fiveCount, winningThreatCount } from '../../src/search/threats.js';
-import { lcg, randomMiddleGame } from './helpers.js';
+import { VCF_POSITIONS, boardOf, lcg, randomMiddleGame } from './helpers.js';
 
 /** Seeded random middle games around the centre (no five on the board). */
 function* middleGames(seed: number, count: number, rule: Rule): Generator<Board> {
@@ -50,4 +50,23 @@ describe('df-pn threat space: defences against a VCF threat', () => {
       expect(cellsChecked).toBeGreaterThan(1000);
     });
   }
+});
+
+describe('df-pn tables shared by both attackers', () => {
+  // A position with Black to move is an OR node when Black attacks and an AND node when White
+  // does; one searcher's tables serve both, so an entry must not answer for the other side.
+  it('a proof for Black is never read as a proof for White', () => {
+    const pn = new PnSearcher(14);
+    let proven = 0;
+    for (const moves of VCF_POSITIONS) {
+      const b = boardOf(moves);
+      const me = b.toMove;
+      expect(pn.solve(b, me, { mode: 'vct', maxNodes: 50_000 }).status).toBe('proven');
+      proven++;
+      expect(pn.solve(b, (3 - me) as Color, { mode: 'vct', maxNodes: 50_000 }).status).not.toBe('proven');
+      expect(pn.lookup(b, 'vct', me)?.[0]).toBe(0);
+      expect(pn.lookup(b, 'vct', (3 - me) as Color)?.[0] ?? 1).not.toBe(0);
+    }
+    expect(proven).toBe(VCF_POSITIONS.length);
+  });
 });

@@ -142,9 +142,10 @@ const zBuf = new Int16Array(MAX_Z);
  * Exact and cheap: a D stone at x changes an open-four cell z only through z's line key in
  * the direction joining them (or by occupying z), so the new class of z is one table lookup.
  * With more than `maxTracked` open-four cells (default 32; tests lower it) every empty cell
- * is tried by playing it instead.
+ * is tried by playing it instead. With `withFours` false, D's fours are listed only where
+ * they also defend (the relaxed threat space of dfpn.ts, which only ever guides a search).
  */
-export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, mark: Uint8Array, maxTracked = MAX_Z): number {
+export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, mark: Uint8Array, maxTracked = MAX_Z, withFours = true): number {
   const base = (a - 1) * 16;
   const counts = b.counts;
   const nz = counts[base + C_OPEN_FOUR]!;
@@ -183,7 +184,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
         if ((kk > 0 ? kk : -kk) > reach[(z0 * 4 + dir) * 2 + side]!) continue;
         x = z0 + kk * step[dir]!;
       }
-      if (cells[x] !== 0 || ((state[x]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) continue; // fours are added below
+      if (cells[x] !== 0 || (withFours && ((state[x]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR)) continue; // fours are added below
       let defends = true;
       for (let zi = 0; zi < nz && defends; zi++) {
         const z = zBuf[zi]!;
@@ -220,22 +221,49 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
         out[n++] = x;
       }
     }
+    if (!withFours) n = addStrongFours(b, d, out, n, mark);
     for (let i = start; i < n; i++) mark[out[i]!] = 0;
   } else {
     // pathological: too many open-four cells to track; test every empty cell by playing it
     const needTurn = b.toMove !== d;
     if (needTurn) b.setToMove(d);
     for (let x = 0; x < area; x++) {
-      if (cells[x] !== 0 || ((state[x]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) continue;
+      if (cells[x] !== 0 || (withFours && ((state[x]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR)) continue;
       b.play(x);
       // b.counts after the move: the counts are a frame per ply (board.ts), not one array
       const still = b.counts[base + C_OPEN_FOUR]! + b.counts[base + C_FIVE]!;
       b.undo();
-      if (still === 0) out[n++] = x;
+      if (still === 0) {
+        mark[x] = 1;
+        out[n++] = x;
+      }
     }
     if (needTurn) b.setToMove(a);
+    if (!withFours) n = addStrongFours(b, d, out, n, mark);
+    for (let i = start; i < n; i++) mark[out[i]!] = 0;
   }
   // the defender's own fours
-  n += collectFourCells(b, d, out, n);
+  if (withFours) n += collectFourCells(b, d, out, n);
   return n - start;
+}
+
+/**
+ * Append d's four-three and open-four cells (the fours that threaten to win by themselves) not
+ * yet marked, marking them. Returns the new end.
+ */
+export function addStrongFours(b: Board, d: Color, out: Int16Array, n: number, mark: Uint8Array): number {
+  const sh = 20 + 4 * d;
+  const counts = b.counts;
+  const need = counts[(d - 1) * 16 + C_FOUR_THREE]! + counts[(d - 1) * 16 + C_OPEN_FOUR]!;
+  const state = b.state;
+  const cells = b.cells;
+  for (let q = 0, found = 0, area = b.area; q < area && found < need; q++) {
+    const k = (state[q]! >>> sh) & 15;
+    if ((k !== C_FOUR_THREE && k !== C_OPEN_FOUR) || cells[q] !== 0) continue;
+    found++;
+    if (mark[q]) continue;
+    mark[q] = 1;
+    out[n++] = q;
+  }
+  return n;
 }

@@ -256,7 +256,7 @@ export class PnSearcher {
     this.dHi = 0;
     // 3. the real threat space (proofs stored by the replay are found in the table)
     if (!replayed) this.mid(isOr, 0, INF - 1, INF - 1);
-    const status: PnStatus = replayed || this.retPn === 0 ? 'proven' : this.retDn === 0 && !this.aborted ? 'disproven' : 'unknown';
+    const status: PnStatus = replayed ? 'proven' : this.status();
     let move = -1;
     if (status === 'proven' && isOr) {
       const e = this.tt.find(b.hashLo ^ this.kLo, b.hashHi ^ this.kHi);
@@ -272,10 +272,21 @@ export class PnSearcher {
     this.relaxed = relaxed;
     const budget = this.phaseBudget(share);
     this.mid(isOr, 0, INF - 1, INF - 1);
-    const status: PnStatus = this.retPn === 0 ? 'proven' : this.retDn === 0 && !this.aborted ? 'disproven' : 'unknown';
+    const status = this.status();
     this.restoreBudget(budget);
     this.relaxed = false;
     return status;
+  }
+
+  /** What the last `mid` from the root found (a disproof cut short by the budget is unknown). */
+  private status(): PnStatus {
+    return this.retPn === 0 ? 'proven' : this.retDn === 0 && !this.aborted ? 'disproven' : 'unknown';
+  }
+
+  /** Count a node and stop the search when the node or time budget is spent. */
+  private tick(): void {
+    this.nodes++;
+    if (this.nodes > this.maxNodes || ((this.nodes & 63) === 0 && this.now() > this.deadline)) this.aborted = true;
   }
 
   /** Narrow the node and time budget to `share` of what is left; returns the old limits. */
@@ -321,28 +332,17 @@ export class PnSearcher {
       // the defender just made a four: block it; below, the shadow leaves the pair out
       const f = b.history[b.ply - 1]!;
       const g = findFive(b, d);
-      const dz = (d - 1) * MAX_AREA;
-      const az = (a - 1) * MAX_AREA;
-      const pLo = ZOBRIST_LO[dz + f]! ^ ZOBRIST_LO[az + g]!;
-      const pHi = ZOBRIST_HI[dz + f]! ^ ZOBRIST_HI[az + g]!;
       b.play(g);
-      this.dLo ^= pLo;
-      this.dHi ^= pHi;
+      this.toggleShadow(f, g);
       ok = this.replayAnd(depth + 1);
-      this.dLo ^= pLo;
-      this.dHi ^= pHi;
+      this.toggleShadow(f, g);
       b.undo();
       if (ok) tt.store(lo, hi, 0, INF, 1, g);
     } else {
-      const r = this.vcfs.search(b, { maxNodes: this.vcfLeafNodes });
-      this.nodes += r.nodes;
-      if (r.win) {
-        this.storeVcfLine(r.line);
-        return true;
-      }
+      if (this.leafVcf()) return true;
       let m = this.relaxedMove();
       if (m < 0 && !this.aborted) {
-        this.local(true, depth, REPLAY_RELAXED_NODES, true);
+        this.local(true, depth, REPLAY_RELAXED_NODES, this.relaxTT, true);
         m = this.relaxedMove();
       }
       if (m >= 0 && b.cells[m] === 0) {
@@ -351,7 +351,7 @@ export class PnSearcher {
         b.undo();
         if (ok) tt.store(lo, hi, 0, INF, 1, m);
       }
-      if (!ok && !this.aborted) ok = this.local(true, depth, REPLAY_REPAIR_NODES, false);
+      if (!ok && !this.aborted) ok = this.local(true, depth, REPLAY_REPAIR_NODES, tt, false);
     }
     if (!ok && !this.aborted) {
       this.failLo[fi] = lo;
@@ -388,8 +388,7 @@ export class PnSearcher {
   /** A replay node's bookkeeping: count it, check the budget, the table and the depth.
    *  1: proven, 0: failed (or out of budget), -1: search it. */
   private replayEnter(depth: number): number {
-    this.nodes++;
-    if (this.nodes > this.maxNodes || ((this.nodes & 63) === 0 && this.now() > this.deadline)) this.aborted = true;
+    this.tick();
     if (this.aborted) return 0;
     const tt = this.tt;
     const e = tt.find(this.b.hashLo ^ this.kLo, this.b.hashHi ^ this.kHi);
@@ -398,6 +397,24 @@ export class PnSearcher {
       if (tt.dn[e] === 0) return 0;
     }
     return depth >= this.maxDepth ? 0 : -1;
+  }
+
+  /** Add (or take back: XOR) a defender four at f and the attacker's block at g to the
+   *  pairs the shadow leaves out. */
+  private toggleShadow(f: number, g: number): void {
+    const dz = (2 - this.a) * MAX_AREA;
+    const az = (this.a - 1) * MAX_AREA;
+    this.dLo ^= ZOBRIST_LO[dz + f]! ^ ZOBRIST_LO[az + g]!;
+    this.dHi ^= ZOBRIST_HI[dz + f]! ^ ZOBRIST_HI[az + g]!;
+  }
+
+  /** A short VCF from the current node (attacker to move); a found line is stored node by
+   *  node as proven, so proof extraction can replay it. */
+  private leafVcf(): boolean {
+    const r = this.vcfs.search(this.b, { maxNodes: this.vcfLeafNodes });
+    this.nodes += r.nodes;
+    if (r.win) this.storeVcfLine(r.line);
+    return r.win;
   }
 
   /** The relaxed proof's move here, or at the shadow; -1 if neither is proven. */
@@ -413,17 +430,21 @@ export class PnSearcher {
     return e >= 0 && rt.pn[e] === 0 ? rt.best[e]! : -1;
   }
 
-  /** A df-pn search from the current node with a small node budget, relaxed or real. */
-  private local(isOr: boolean, depth: number, budget: number, relaxed: boolean): boolean {
+  /**
+   * A df-pn search from the current node on table `tt` (relaxed or real rules) with a small
+   * node budget; running out of that budget does not stop the enclosing search.
+   */
+  private local(isOr: boolean, depth: number, budget: number, tt: PnTable, relaxed: boolean): boolean {
     const saveTT = this.tt;
     const saveMax = this.maxNodes;
     const saveRelaxed = this.relaxed;
-    this.tt = relaxed ? this.relaxTT : saveTT;
+    const wasAborted = this.aborted;
+    this.tt = tt;
     this.relaxed = relaxed;
     this.maxNodes = Math.min(saveMax, this.nodes + budget);
     this.mid(isOr, depth, INF - 1, INF - 1);
     const proven = this.retPn === 0;
-    const budgetHit = this.aborted && this.nodes <= saveMax && !(this.now() > this.deadline);
+    const budgetHit = this.aborted && !wasAborted && this.nodes <= saveMax && !(this.now() > this.deadline);
     this.tt = saveTT;
     this.relaxed = saveRelaxed;
     this.maxNodes = saveMax;
@@ -710,8 +731,7 @@ export class PnSearcher {
   private mid(isOr: boolean, depth: number, thpn: number, thdn: number): void {
     const b = this.b;
     const tt = this.tt;
-    this.nodes++;
-    if (this.nodes > this.maxNodes || ((this.nodes & 63) === 0 && this.now() > this.deadline)) this.aborted = true;
+    this.tick();
     const lo = b.hashLo ^ this.kLo;
     const hi = b.hashHi ^ this.kHi;
     let e = tt.find(lo, hi);
@@ -735,12 +755,9 @@ export class PnSearcher {
       return;
     }
     // A new OR node first tries a short VCF: four sequences are far cheaper there than as
-    // df-pn nodes. A found line is stored node by node, so proof extraction can replay it.
+    // df-pn nodes.
     if (isOr && e < 0 && this.vcfLeafNodes > 0 && fiveCount(b, (3 - this.a) as Color) === 0) {
-      const r = this.vcfs.search(b, { maxNodes: this.vcfLeafNodes });
-      this.nodes += r.nodes;
-      if (r.win) {
-        this.storeVcfLine(r.line);
+      if (this.leafVcf()) {
         this.retPn = 0;
         this.retDn = INF;
         return;
@@ -816,15 +833,8 @@ export class PnSearcher {
     let pn = 0;
     let dn = 0;
     let bestMove = -1;
-    // guided, a forced block of the defender's four: below it the shadow leaves the pair out
-    let pLo = 0;
-    let pHi = 0;
-    if (this.guided && isOr && n === 1 && fiveCount(b, (3 - a) as Color) === 1) {
-      const f = b.history[b.ply - 1]!;
-      const g = moves[base]!;
-      pLo = ZOBRIST_LO[(2 - a) * MAX_AREA + f]! ^ ZOBRIST_LO[(a - 1) * MAX_AREA + g]!;
-      pHi = ZOBRIST_HI[(2 - a) * MAX_AREA + f]! ^ ZOBRIST_HI[(a - 1) * MAX_AREA + g]!;
-    }
+    // guided, a forced block of the defender's four f: below it the shadow leaves the pair out
+    const f = this.guided && isOr && n === 1 && fiveCount(b, (3 - a) as Color) === 1 ? b.history[b.ply - 1]! : -1;
     for (;;) {
       let best = -1;
       let v1 = INF + 1;
@@ -855,12 +865,10 @@ export class PnSearcher {
       const childTh1 = Math.min(isOr ? thpn : thdn, v2c >= INF ? INF : Math.ceil(v2c * (1 + EPS)));
       const childTh2 = (isOr ? thdn - dn : thpn - pn) + bestOther;
       b.play(bestMove);
-      this.dLo ^= pLo;
-      this.dHi ^= pHi;
+      if (f >= 0) this.toggleShadow(f, bestMove);
       if (isOr) this.mid(false, depth + 1, childTh1, childTh2);
       else this.mid(true, depth + 1, childTh2, childTh1);
-      this.dLo ^= pLo;
-      this.dHi ^= pHi;
+      if (f >= 0) this.toggleShadow(f, bestMove);
       b.undo();
       cPn[base + best] = this.retPn;
       cDn[base + best] = this.retDn;
@@ -887,24 +895,12 @@ export class PnSearcher {
   /** Game mode helper: a bounded VCT from this OR node, sharing the VCT table. */
   private tryVct(depth: number): boolean {
     const saveMode = this.mode;
-    const saveTT = this.tt;
-    const saveMax = this.maxNodes;
     const saveDepth = this.maxDepth;
-    const saveNodes = this.nodes;
     this.mode = 'vct';
-    this.tt = this.vcfThreats ? this.wideTT : this.vctTT;
-    this.maxNodes = Math.min(saveMax, this.nodes + this.leafVctNodes);
     this.maxDepth = Math.min(120, depth + 40);
-    const wasAborted = this.aborted;
-    this.mid(true, depth, INF - 1, INF - 1);
-    const proven = this.retPn === 0;
-    const budgetHit = this.aborted && !wasAborted && this.nodes <= saveMax && !(this.now() > this.deadline);
+    const proven = this.local(true, depth, this.leafVctNodes, this.vcfThreats ? this.wideTT : this.vctTT, false);
     this.mode = saveMode;
-    this.tt = saveTT;
-    this.maxNodes = saveMax;
     this.maxDepth = saveDepth;
-    if (budgetHit) this.aborted = wasAborted;
-    void saveNodes;
     return proven;
   }
 }

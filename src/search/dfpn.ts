@@ -33,7 +33,7 @@
  */
 import type { Board } from '../core/board.js';
 import type { Color } from '../core/types.js';
-import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR } from '../core/patterns.js';
+import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR } from '../core/patterns.js';
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from '../core/zobrist.js';
 import { INF, PnTable } from './pntt.js';
 import { addStrongFours, collectDefences, collectFourCells, collectThreats, findFive, fiveCount } from './threats.js';
@@ -86,6 +86,15 @@ const DEFENDER_VCF_NODES = 200;
 // a four leaves one reply, a four-three or double three few, a quiet move many.
 const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
 const STRIDE = 484;
+/** The row of `moves` that `counterFilter` lists a zone in (no search depth reaches it). */
+const ZONE_ROW = 129;
+/** The children cache of `generate`: 2^GEN_BITS slots of up to GEN_WIDTH moves. */
+const GEN_BITS = 17;
+const GEN_MASK = (1 << GEN_BITS) - 1;
+const GEN_WIDTH = 40;
+/** XORed into a node's key by rule set: OR/AND node, relaxed, wide (VCF threats). */
+const GEN_TAG_LO = Int32Array.from([0x1b873593, 0x7a3c5e21, 0x2e1f4d67, 0x5f0b9c13, 0x61c88647, 0x3c6ef372, 0x0d2b4e19, 0x4a7f8e35]);
+const GEN_TAG_HI = Int32Array.from([0x68e31da4, 0x1d8f3c2b, 0x7ed55d16, 0x165667b1, 0x27d4eb2f, 0x0b4b6b2c, 0x3243f6a8, 0x452821e6]);
 const CLASS_WEIGHT = [0, 4, 16, 12, 40, 120, 100, 500, 2000, 10000];
 
 /** More than 3 cells away (Chebyshev) from `ref`. */
@@ -162,6 +171,10 @@ export class PnSearcher {
   /** The real search takes the relaxed proof's moves first (set after a relaxed proof). */
   private guided = false;
   private readonly failLo = new Int32Array(1 << 16);
+  private readonly genLo = new Int32Array(1 << GEN_BITS);
+  private readonly genHi = new Int32Array(1 << GEN_BITS);
+  private readonly genN = new Uint8Array(1 << GEN_BITS);
+  private readonly genMoves = new Int16Array((1 << GEN_BITS) * GEN_WIDTH);
   private readonly failHi = new Int32Array(1 << 16);
 
   constructor(ttBits = 20) {
@@ -198,6 +211,8 @@ export class PnSearcher {
       this.gameTT.clear();
       this.relaxedVctTT.clear();
       this.relaxedWideTT.clear();
+      this.genLo.fill(0);
+      this.genHi.fill(0);
       this.tag = tag;
     }
   }
@@ -494,8 +509,37 @@ export class PnSearcher {
   /**
    * Children of the current node into moves[base..]. Returns the count, or -1 when the node
    * is proven for A, -2 when disproven (in this mode).
+   *
+   * df-pn enters a node many times; in threat space the children cost VCF probes (the
+   * defender's VCF, the attacker's VCF threat and its zone), so lists of two or more children
+   * are kept in a small cache keyed by the node's table key and the rules in force. A list is
+   * as sound as when it was made (each is a complete reply set for its position and rules).
    */
   generate(isOr: boolean, base: number): number {
+    if (this.mode !== 'vct') return this.generateFresh(isOr, base);
+    const b = this.b;
+    const t = (isOr ? 1 : 0) | (this.relaxed ? 2 : 0) | (this.vcfThreats ? 4 : 0);
+    const lo = b.hashLo ^ this.kLo ^ GEN_TAG_LO[t]!;
+    const hi = b.hashHi ^ this.kHi ^ GEN_TAG_HI[t]!;
+    const slot = lo & GEN_MASK;
+    const gm = this.genMoves;
+    const moves = this.moves;
+    if (this.genLo[slot] === lo && this.genHi[slot] === (hi | 1)) {
+      const n = this.genN[slot]!;
+      for (let i = 0, o = slot * GEN_WIDTH; i < n; i++) moves[base + i] = gm[o + i]!;
+      return n;
+    }
+    const n = this.generateFresh(isOr, base);
+    if (n > 1 && n <= GEN_WIDTH && !this.aborted) {
+      this.genLo[slot] = lo;
+      this.genHi[slot] = hi | 1;
+      this.genN[slot] = n;
+      for (let i = 0, o = slot * GEN_WIDTH; i < n; i++) gm[o + i] = moves[base + i]!;
+    }
+    return n;
+  }
+
+  private generateFresh(isOr: boolean, base: number): number {
     const b = this.b;
     const a = this.a;
     const d = (3 - a) as Color;
@@ -511,6 +555,7 @@ export class PnSearcher {
       let n = collectThreats(b, a, moves, base);
       if (this.mode === 'game') n += this.positionalMoves(base, n);
       else if (this.vcfThreats) n += this.quietThreats(base, n);
+      if (this.mode === 'vct' && n > 0) n = this.counterFilter(base, n);
       if (this.mode === 'vct' && n > 1) this.orderThreats(base, n);
       return n === 0 ? -2 : n;
     }
@@ -575,6 +620,41 @@ export class PnSearcher {
   }
 
   /**
+   * Threat-space OR node (A to move, no five cell on the board): if D, given the move, would
+   * have a VCF, an A move that is not a four and stays out of that VCF's relevance zone leaves
+   * it standing, and D plays it out at once (A has no five cell to interpose). Keeps A's fours
+   * and the moves inside the zone; returns the new count. Only attacker moves are dropped, so
+   * this can cost a proof, never make one: the AND nodes it spares would each be disproven by
+   * their own defender-VCF probe.
+   */
+  private counterFilter(base: number, n: number): number {
+    const b = this.b;
+    const a = this.a;
+    const d = (3 - a) as Color;
+    const cd = b.counts;
+    const od = (d - 1) * 16;
+    if (cd[od + C_OPEN_FOUR]! + cd[od + C_FOUR_THREE]! === 0) return n;
+    b.setToMove(d);
+    const r = this.vcfs.search(b, { maxNodes: DEFENDER_VCF_NODES });
+    b.setToMove(a);
+    this.nodes += r.nodes;
+    if (!r.win) return n;
+    const zs = ZONE_ROW * STRIDE;
+    const nz = this.vcfZone(r.line, d, zs);
+    const moves = this.moves;
+    const zone = this.zone;
+    const state = b.state;
+    const sh = 20 + 4 * a;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const q = moves[base + i]!;
+      if (zone[q] || ((state[q]! >>> sh) & 15) >= C_FOUR) moves[base + m++] = q;
+    }
+    for (let i = 0; i < nz; i++) zone[moves[zs + i]!] = 0;
+    return m;
+  }
+
+  /**
    * Attacker moves that are not fours or threes but may threaten a VCF: closed threes and
    * double twos. The AND node after them checks whether a VCF threat really exists.
    */
@@ -614,15 +694,48 @@ export class PnSearcher {
     b.setToMove(d);
     this.nodes += r.nodes;
     if (!r.win) return -1;
-    // The relevance zone of that VCF: a D stone elsewhere leaves it winning. A D stone can only
-    // spoil it by taking a cell of the line (one of A's moves or D's forced replies) or by
-    // giving D a four along the way: then it shares a 5-cell window free of A stones with
-    // some of D's forced replies, and that window holds at least 3 D stones (stones on the
-    // board plus replies) besides it. D moves that are fours by themselves are added below.
+    const n = this.vcfZone(r.line, a, base);
+    const moves = this.moves;
+    const zone = this.zone;
+    // keep the zone cells after which A has no VCF, and D's fours
+    let m = 0;
+    const dOff = d - 1;
+    for (let i = 0; i < n; i++) {
+      const q = moves[base + i]!;
+      zone[q] = 0;
+      if (!this.relaxed && ((b.state[q]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) continue; // listed with the fours below
+      b.play(q);
+      const rr = this.vcfs.search(b, probe);
+      b.undo();
+      this.nodes += rr.nodes;
+      if (!rr.win) moves[base + m++] = q;
+    }
+    if (!this.relaxed) m += collectFourCells(b, d, moves, base + m);
+    else {
+      const mark = this.mark;
+      for (let i = 0; i < m; i++) mark[moves[base + i]!] = 1;
+      const end = addStrongFours(b, d, moves, base + m, mark);
+      for (let i = base; i < end; i++) mark[moves[i]!] = 0;
+      m = end - base;
+    }
+    return m;
+  }
+
+  /**
+   * The relevance zone of a VCF `line` of colour `att` (its moves at even indices, the other
+   * side's forced replies at odd ones): every empty cell where a stone of the other side can
+   * spoil it, marked in `zone` (the caller clears the marks) and listed in moves[base..];
+   * returns the count. A stone of the other side elsewhere leaves the VCF winning: it can only
+   * spoil it by taking a cell of the line or by giving that side a four along the way, and then
+   * it shares a 5-cell window free of `att` stones with some of the forced replies, and that
+   * window holds at least 3 of that side's stones (stones on the board plus replies) besides it.
+   */
+  private vcfZone(line: readonly number[], att: Color, base: number): number {
+    const b = this.b;
+    const def = (3 - att) as Color;
     const zone = this.zone;
     const reply = this.replyMark;
     const moves = this.moves;
-    const line = r.line;
     const cells = b.cells;
     let n = 0;
     for (let i = 0; i < line.length; i++) {
@@ -646,8 +759,8 @@ export class PnSearcher {
           let blocked = false;
           for (let j = 0, q = f + s * st; j < 5; j++, q += st) {
             const v = cells[q]!;
-            if (v === a) { blocked = true; break; }
-            if (v === d || reply[q]) nd++;
+            if (v === att) { blocked = true; break; }
+            if (v === def || reply[q]) nd++;
           }
           if (blocked || nd < 3) continue;
           for (let j = 0, q = f + s * st; j < 5; j++, q += st) {
@@ -659,28 +772,7 @@ export class PnSearcher {
       }
     }
     for (let i = 1; i < line.length; i += 2) reply[line[i]!] = 0;
-    // keep the zone cells after which A has no VCF, and D's fours
-    let m = 0;
-    const dOff = d - 1;
-    for (let i = 0; i < n; i++) {
-      const q = moves[base + i]!;
-      zone[q] = 0;
-      if (!this.relaxed && ((b.state[q]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) continue; // listed with the fours below
-      b.play(q);
-      const rr = this.vcfs.search(b, probe);
-      b.undo();
-      this.nodes += rr.nodes;
-      if (!rr.win) moves[base + m++] = q;
-    }
-    if (!this.relaxed) m += collectFourCells(b, d, moves, base + m);
-    else {
-      const mark = this.mark;
-      for (let i = 0; i < m; i++) mark[moves[base + i]!] = 1;
-      const end = addStrongFours(b, d, moves, base + m, mark);
-      for (let i = base; i < end; i++) mark[moves[i]!] = 0;
-      m = end - base;
-    }
-    return m;
+    return n;
   }
 
   /** Game mode: the best `width` non-threat moves near stones, appended after `have` threats. */

@@ -54,7 +54,7 @@ export function isFourMove(b: Board, q: number, c: Color): boolean {
 }
 
 /** How many empty cells give c a four or better (the counts of those classes). */
-function fourCellCount(b: Board, c: Color): number {
+export function fourCellCount(b: Board, c: Color): number {
   const base = (c - 1) * 16;
   const counts = b.counts;
   return counts[base + C_FOUR]! + counts[base + C_FOUR_THREE]! + counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;

@@ -4,6 +4,7 @@ import type { Color, Rule } from '../../src/core/types.js';
 import { PnSearcher } from '../../src/search/dfpn.js';
 import { VcfSearcher } from '../../src/search/vcf.js';
 import { fiveCount, winningThreatCount } from '../../src/search/threats.js';
+import { C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_THREE } from '../../src/core/patterns.js';
 import { VCF_POSITIONS, boardOf, lcg, randomMiddleGame } from './helpers.js';
 
 /** Seeded random middle games around the centre (no five on the board). */
@@ -100,6 +101,44 @@ describe('df-pn: the relaxed threat space', () => {
       }
       expect(disproofs).toBeGreaterThanOrEqual(60);
       expect(proofs).toBeGreaterThanOrEqual(20);
+    });
+  }
+});
+
+describe('df-pn threat space: the attacker facing a defender VCF', () => {
+  // At an attacker node where the defender, given the move, would win by a VCF (he has an
+  // open-four or four-three cell), the attacker's moves that are not fours are kept only
+  // inside that VCF's relevance zone. Every threat move left out must lose to a defender VCF.
+  for (const rule of ['freestyle', 'standard'] as Rule[]) {
+    it(`every threat left out loses to the defender's VCF (${rule})`, () => {
+      const pn = new PnSearcher(14);
+      const vcfs = new VcfSearcher();
+      let nodes = 0;
+      let dropped = 0;
+      for (const b of middleGames(rule === 'freestyle' ? 9191 : 9192, 3000, rule)) {
+        const a = b.toMove;
+        const d = (3 - a) as Color;
+        if (fiveCount(b, a) > 0 || fiveCount(b, d) > 0) continue;
+        if (b.count(d, C_OPEN_FOUR) + b.count(d, C_FOUR_THREE) === 0) continue;
+        const moves = pn.children(b, a, true, 'vct');
+        if (moves === undefined || moves.length === 0) continue;
+        const listed = new Set(moves);
+        nodes++;
+        for (let x = 0; x < b.area; x++) {
+          if (b.cells[x] !== 0 || listed.has(x)) continue;
+          const k = b.classOf(x, a);
+          if (k >= C_FOUR) throw new Error(`four ${x} left out (${rule}, ${b.stones(1)} / ${b.stones(2)})`);
+          if (k < C_THREE) continue; // quiet moves are listed only near the last moves: not checked
+          b.play(x);
+          const r = vcfs.search(b, { maxNodes: 200_000 });
+          b.undo();
+          dropped++;
+          if (!r.win) throw new Error(`threat ${x} left out but the defender has no VCF after it (${rule}, ${b.stones(1)} / ${b.stones(2)})`);
+        }
+        if (nodes >= 40 && dropped >= 100) break;
+      }
+      expect(nodes).toBeGreaterThanOrEqual(20);
+      expect(dropped).toBeGreaterThanOrEqual(50);
     });
   }
 });

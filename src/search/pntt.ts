@@ -61,6 +61,15 @@ export class PnTable {
     return -1;
   }
 
+  /** Drop the entry for this key, if there is one. */
+  forget(lo: number, hi: number): void {
+    const e = this.find(lo, hi);
+    if (e >= 0) {
+      this.keyLo[e] = 0;
+      this.keyHi[e] = 0;
+    }
+  }
+
   store(lo: number, hi: number, pn: number, dn: number, work: number, best: number): void {
     const h = hi | 1;
     const i = (lo & this.mask) << 1;

@@ -41,7 +41,7 @@ import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR } from 
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from '../core/zobrist.js';
 import { INF, PnTable } from './pntt.js';
 import { addStrongFours, collectDefences, collectFourCells, collectThreats, findFive, fiveCount } from './threats.js';
-import { VcfSearcher } from './vcf.js';
+import { VcfSearcher, type VcfResult } from './vcf.js';
 
 export type PnMode = 'vct' | 'game';
 
@@ -97,12 +97,12 @@ const GEN_BITS = 17;
 const GEN_MASK = (1 << GEN_BITS) - 1;
 const GEN_WIDTH = 40;
 /** XORed into a node's key by rule set: OR/AND node, relaxed, wide (VCF threats). */
+const GEN_TAG_LO = Int32Array.from([0x1b873593, 0x7a3c5e21, 0x2e1f4d67, 0x5f0b9c13, 0x61c88647, 0x3c6ef372, 0x0d2b4e19, 0x4a7f8e35]);
+const GEN_TAG_HI = Int32Array.from([0x68e31da4, 0x1d8f3c2b, 0x7ed55d16, 0x165667b1, 0x27d4eb2f, 0x0b4b6b2c, 0x3243f6a8, 0x452821e6]);
 /** Defender replies added to the relaxed space by failed replays: 2^REF_BITS nodes of up to
  *  REF_WIDTH replies each (open addressing; a full table takes no more). */
 const REF_BITS = 12;
 const REF_WIDTH = 8;
-const GEN_TAG_LO = Int32Array.from([0x1b873593, 0x7a3c5e21, 0x2e1f4d67, 0x5f0b9c13, 0x61c88647, 0x3c6ef372, 0x0d2b4e19, 0x4a7f8e35]);
-const GEN_TAG_HI = Int32Array.from([0x68e31da4, 0x1d8f3c2b, 0x7ed55d16, 0x165667b1, 0x27d4eb2f, 0x0b4b6b2c, 0x3243f6a8, 0x452821e6]);
 const CLASS_WEIGHT = [0, 4, 16, 12, 40, 120, 100, 500, 2000, 10000];
 
 /** More than 3 cells away (Chebyshev) from `ref`. */
@@ -179,6 +179,7 @@ export class PnSearcher {
   /** The real search takes the relaxed proof's moves first (set after a relaxed proof). */
   private guided = false;
   private readonly failLo = new Int32Array(1 << 16);
+  private readonly failHi = new Int32Array(1 << 16);
   private readonly refLo = new Int32Array(1 << REF_BITS);
   private readonly refHi = new Int32Array(1 << REF_BITS);
   private readonly refN = new Uint8Array(1 << REF_BITS);
@@ -190,7 +191,6 @@ export class PnSearcher {
   private readonly genHi = new Int32Array(1 << GEN_BITS);
   private readonly genN = new Uint8Array(1 << GEN_BITS);
   private readonly genMoves = new Int16Array((1 << GEN_BITS) * GEN_WIDTH);
-  private readonly failHi = new Int32Array(1 << 16);
 
   constructor(ttBits = 20) {
     this.vctTT = new PnTable(ttBits);
@@ -282,11 +282,7 @@ export class PnSearcher {
           this.refined = false;
           replayed = isOr ? this.replayOr(0) : this.replayAnd(0);
           if (replayed || !this.refined || this.aborted) break;
-          this.tt = this.relaxTT;
-          this.relaxed = true;
-          this.mid(isOr, 0, INF - 1, INF - 1);
-          const again = this.status();
-          this.relaxed = false;
+          const again = this.phase(isOr, this.relaxTT, true, 1);
           this.tt = fullTT;
           if (again === 'disproven') refuted = true;
           if (again !== 'proven') break;
@@ -743,10 +739,7 @@ export class PnSearcher {
     const cd = b.counts;
     const od = (d - 1) * 16;
     if (cd[od + C_OPEN_FOUR]! + cd[od + C_FOUR_THREE]! === 0) return n;
-    b.setToMove(d);
-    const r = this.vcfs.search(b, { maxNodes: DEFENDER_VCF_NODES });
-    b.setToMove(a);
-    this.nodes += r.nodes;
+    const r = this.vcfOf(d, DEFENDER_VCF_NODES);
     if (!r.win) return n;
     const zs = ZONE_ROW * STRIDE;
     const nz = this.vcfZone(r.line, d, zs);
@@ -798,10 +791,7 @@ export class PnSearcher {
     const a = this.a;
     const d = (3 - a) as Color;
     const probe = { maxNodes: this.vcfProbeNodes };
-    b.setToMove(a);
-    const r = this.vcfs.search(b, probe);
-    b.setToMove(d);
-    this.nodes += r.nodes;
+    const r = this.vcfOf(a, this.vcfProbeNodes);
     if (!r.win) return -1;
     const n = this.vcfZone(r.line, a, base);
     const moves = this.moves;
@@ -828,6 +818,16 @@ export class PnSearcher {
       m = end - base;
     }
     return m;
+  }
+
+  /** A VCF probe for colour c, the side not to move (as if given the move); counts its nodes. */
+  private vcfOf(c: Color, maxNodes: number): VcfResult {
+    const b = this.b;
+    b.setToMove(c);
+    const r = this.vcfs.search(b, { maxNodes });
+    b.setToMove((3 - c) as Color);
+    this.nodes += r.nodes;
+    return r;
   }
 
   /**

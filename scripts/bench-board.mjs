@@ -6,6 +6,9 @@
 //
 //   npm run bench [-- --runs 7 --ms 400 --size 15 --rule freestyle]
 import { existsSync } from 'node:fs';
+import { helpOnRequest } from './usage.mjs';
+
+helpOnRequest(import.meta.url);
 
 const dist = new URL('../dist/core/board.js', import.meta.url);
 if (!existsSync(dist)) {

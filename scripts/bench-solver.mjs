@@ -12,19 +12,29 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { solveJob } from '../dist/workers/solve-job.js';
 import { createPool } from '../dist/workers/pool.js';
+import { helpOnRequest } from './usage.mjs';
 
-const { values: opt } = parseArgs({
-  options: {
-    time: { type: 'string', default: '1000' },
-    limit: { type: 'string', default: '0' },
-    sample: { type: 'string', default: '0' },
-    workers: { type: 'string' },
-    set: { type: 'string', multiple: true },
-    task: { type: 'string', multiple: true },
-    side: { type: 'string' },
-    failures: { type: 'boolean', default: false },
-  },
-});
+helpOnRequest(import.meta.url);
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      time: { type: 'string', default: '1000' },
+      limit: { type: 'string', default: '0' },
+      sample: { type: 'string', default: '0' },
+      workers: { type: 'string' },
+      set: { type: 'string', multiple: true },
+      task: { type: 'string', multiple: true },
+      side: { type: 'string' },
+      failures: { type: 'boolean', default: false },
+    },
+  });
+} catch (e) {
+  console.error(`bench-solver: ${e.message} (see --help)`);
+  process.exit(2);
+}
+const opt = parsed.values;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '..', 'shared', 'testdata', 'puzzles');
 const timeMs = Number(opt.time);

@@ -11,6 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseCertificate } from '../dist/proof/certificate.js';
 import { verifyCertificate, formatReport } from '../dist/proof/verify.js';
 import { chainCertificate } from './chain-certificate.mjs';
+import { helpOnRequest } from './usage.mjs';
+
+helpOnRequest(import.meta.url);
 
 // White to move on 22x22 against two disjoint copies of a two-four VCF (closed threes
 // e8-g8 and e11-g11 with h9 h10): no single reply stops both and no open-four move exists,

@@ -6,6 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { decodeYxdb, encodeYxdbStream } from '../dist/book/yxdb.js';
 import { lz4Decode } from '../dist/book/lz4.js';
+import { helpOnRequest } from './usage.mjs';
+
+helpOnRequest(import.meta.url);
 
 const file = process.argv[2] ?? new URL('../../shared/testdata/formats/jiutian-guide-v5-1.renju.yxdb', import.meta.url).pathname;
 const bytes = readFileSync(file);

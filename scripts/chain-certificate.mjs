@@ -1,5 +1,6 @@
 // A synthetic, provably correct VCT certificate of adjustable size, for tests and for
-// timing `gomoku verify` (scripts/bench-verify.mjs). Pure JS, no imports.
+// timing `gomoku verify` (scripts/bench-verify.mjs). Pure JS, no imports (run as a script it
+// loads scripts/usage.mjs for --help).
 //
 // 22x22 board, freestyle, black to move. Black owns k "three slots" (k <= 9) and one fork:
 //  - slot i is a row segment of 7 cells on rows 2, 7 or 12, columns base..base+6 with
@@ -66,5 +67,12 @@ export function chainCertificate(k, omit) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.stdout.write(chainCertificate(Number(process.argv[2] ?? 6)));
+  const { helpOnRequest } = await import('./usage.mjs');
+  helpOnRequest(import.meta.url);
+  const k = Number(process.argv[2] ?? 6);
+  if (!Number.isInteger(k) || k < 0 || k > 9) {
+    console.error(`chain-certificate: k must be an integer 0..9, got '${process.argv[2]}' (usage: node scripts/chain-certificate.mjs [K])`);
+    process.exit(2);
+  }
+  process.stdout.write(chainCertificate(k));
 }

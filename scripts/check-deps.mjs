@@ -14,6 +14,9 @@ import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { helpOnRequest } from './usage.mjs';
+
+helpOnRequest(import.meta.url);
 
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const src = join(root, 'src');

@@ -17,6 +17,9 @@ import { runKothGame } from '../dist/match/referees/koth.js';
 import { runCodecupGame } from '../dist/match/referees/codecup.js';
 import { runAlphanoGame } from '../dist/match/referees/alphano.js';
 import { runWpiGame } from '../dist/match/referees/wpi.js';
+import { helpOnRequest } from './usage.mjs';
+
+helpOnRequest(import.meta.url);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

@@ -79,13 +79,23 @@ const EPS = 0.25;
 const WHITE_KEY_LO = 0x5bd1e995 | 0;
 const WHITE_KEY_HI = 0x27d4eb2f | 0;
 // Threat-space budgets, measured on the VCT puzzles (bench:solver, 5 s): the relaxed phase's
-// share of a stage, the replay's share of what is left, the small searches a replay may make
-// at one node, and the defender-VCF probe at every AND node.
+// share of a stage, the replay's share of what is left, and the small searches a replay may
+// make at one node.
 const RELAXED_SHARE = 0.5;
 const REPLAY_SHARE = 0.6;
 const REPLAY_RELAXED_NODES = 10_000;
 const REPLAY_REPAIR_NODES = 500;
-const DEFENDER_VCF_NODES = 200;
+/**
+ * The VCF probes made at nearly every node: the defender's at AND nodes and before an attacker
+ * node's moves (`counterFilter`), the attacker's at new OR nodes (`leafVcf`). They are kept
+ * tiny: the VCFs they find are short (14 nodes on average at a 200-node budget), what a probe
+ * misses the search still finds through the fours among its own moves, and at 200 nodes the
+ * probes took 60% of the time, a fifth of it in probes that ran out. Under a 2.5M-node limit
+ * on 97 borderline VCT puzzles, probes of 200 / 100 / 50 / 30 / 20 / 10 / 5 nodes proved
+ * 25 / 28 / 31 / 32 / 34 / 33 / 34 of them.
+ */
+const DEFENDER_VCF_NODES = 20;
+const LEAF_VCF_NODES = 20;
 // Initial proof number of the AND node after an attacker move of each combined class:
 // a four leaves one reply, a four-three or double three few, a quiet move many.
 const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
@@ -159,13 +169,14 @@ export class PnSearcher {
   /** Budget of each VCF probe used to detect and refute VCF threats. */
   private vcfProbeNodes = 400;
   private vcfThreats = false;
-  private vcfLeafNodes = 200;
   /**
    * The relaxed threat space: the defender's fours are left out of his replies unless they
    * also defend. Its proofs are not proofs (a four the defender throws in can matter), only
    * guides; its disproofs are disproofs of the threat space (the defender has fewer replies).
    */
   private relaxed = false;
+  /** The board's ply at the search root (see `quietThreats`). */
+  private rootPly = 0;
   readonly relaxedVctTT: PnTable;
   readonly relaxedWideTT: PnTable;
   private relaxTT!: PnTable;
@@ -255,6 +266,7 @@ export class PnSearcher {
     this.leafVctNodes = opts.leafVctNodes ?? 300;
     this.relaxed = false;
     this.guided = false;
+    this.rootPly = b.ply;
     this.dLo = 0;
     this.dHi = 0;
     const isOr = b.toMove === attacker;
@@ -526,7 +538,7 @@ export class PnSearcher {
   /** A short VCF from the current node (attacker to move); a found line is stored node by
    *  node as proven, so proof extraction can replay it. */
   private leafVcf(): boolean {
-    const r = this.vcfs.search(this.b, { maxNodes: this.vcfLeafNodes });
+    const r = this.vcfs.search(this.b, { maxNodes: LEAF_VCF_NODES });
     this.nodes += r.nodes;
     if (r.win) this.storeVcfLine(r.line);
     return r.win;
@@ -771,8 +783,10 @@ export class PnSearcher {
       if (b.cells[q] !== 0) continue;
       const c = (state[q]! >>> (24 + 4 * o)) & 15;
       if (c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
-      // only near the last few moves: a quiet move elsewhere rarely starts a winning threat
-      let near = false;
+      // only near the last few moves: a quiet move elsewhere rarely starts a winning threat.
+      // Not at the root: there the "last moves" are whatever order the position was given in
+      // (for a stone set, its last-listed stones), and the first quiet move may be anywhere
+      let near = b.ply === this.rootPly;
       for (let k = 1; k <= 4 && k <= b.ply && !near; k++) near = !far(q, b.history[b.ply - k]!, size);
       if (near) this.moves[start + n++] = q;
     }
@@ -957,7 +971,7 @@ export class PnSearcher {
     }
     // A new OR node first tries a short VCF: four sequences are far cheaper there than as
     // df-pn nodes.
-    if (isOr && e < 0 && this.vcfLeafNodes > 0 && fiveCount(b, (3 - this.a) as Color) === 0) {
+    if (isOr && e < 0 && fiveCount(b, (3 - this.a) as Color) === 0) {
       if (this.leafVcf()) {
         this.retPn = 0;
         this.retDn = INF;

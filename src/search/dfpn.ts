@@ -18,8 +18,9 @@
  *  1. df-pn in the relaxed threat space: the defender's plain fours are left out of his
  *     replies (those that also defend, his four-threes and open fours stay in, and so do
  *     those on a line through the attacker's last move within 4 cells, the ones most likely
- *     to spoil the threat; a defender VCF disproves the node). A relaxed disproof is a real one (the defender only
- *     lost replies) and ends the search; a relaxed proof is only a guide.
+ *     to spoil the threat; a defender VCF disproves the node). A relaxed disproof is a real
+ *     one (the defender only lost replies) and ends the search; a relaxed proof is only a
+ *     guide.
  *  2. replay: the relaxed proof is played in the real threat space, A's move at each node
  *     being the relaxed proof's move there or at its shadow (the same position without the
  *     defender-four/attacker-block pairs played on the way down), with every real defender

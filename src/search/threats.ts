@@ -143,7 +143,9 @@ const zBuf = new Int16Array(MAX_Z);
  * the direction joining them (or by occupying z), so the new class of z is one table lookup.
  * With more than `maxTracked` open-four cells (default 32; tests lower it) every empty cell
  * is tried by playing it instead. With `withFours` false, D's fours are listed only where
- * they also defend (the relaxed threat space of dfpn.ts, which only ever guides a search).
+ * they also defend or threaten to win by themselves (four-threes and open fours,
+ * `addStrongFours`): the relaxed threat space of dfpn.ts, which only ever guides a search
+ * (dfpn.ts adds the plain fours near A's last move).
  */
 export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, mark: Uint8Array, maxTracked = MAX_Z, withFours = true): number {
   const base = (a - 1) * 16;

@@ -8,9 +8,7 @@
 // --time MS: the bot's time per move (KoTH per answer, ALPHANO and WPI per move, CodeCup 30x that
 // for the whole game); the referees keep their real limits. Default: the bot's own defaults.
 //
-// Uses `node dist/cli/main.js play` when main.js registers the command, otherwise
-// scripts/gomoku-play.mjs (the same command module without the registry).
-import { readFileSync } from 'node:fs';
+// The bot is the built CLI, `node dist/cli/main.js play`.
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { runKothGame } from '../dist/match/referees/koth.js';
@@ -33,16 +31,7 @@ const wpiSleep = Number(opt('wpi-sleep', '50'));
 const timeMs = opt('time', undefined);
 const t = (ms) => (timeMs === undefined ? [] : ['--time', String(ms)]);
 
-export function botEntry() {
-  const main = join(root, 'dist/cli/main.js');
-  let registered = false;
-  try {
-    registered = /commands\/play\.js/.test(readFileSync(main, 'utf8'));
-  } catch {}
-  return registered ? [main] : [join(root, 'scripts/gomoku-play.mjs')];
-}
-
-const bot = (protocol, extra = []) => ({ command: process.execPath, args: [...botEntry(), 'play', '--protocol', protocol, ...extra] });
+const bot = (protocol, extra = []) => ({ command: process.execPath, args: [join(root, 'dist/cli/main.js'), 'play', '--protocol', protocol, ...extra] });
 
 const runners = {
   koth: (i) => runKothGame({ bot: bot('koth', t(timeMs)), seed: `g${i}`, botIsA: i % 2 === 0 }),

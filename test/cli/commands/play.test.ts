@@ -17,16 +17,8 @@ import { runWpiGame } from '../../../src/match/referees/wpi.js';
 
 const root = join(import.meta.dirname, '../../..');
 
-/** `node dist/cli/main.js` once main.ts registers `play`; until then the command module alone. */
-function entry(): string {
-  const main = join(root, 'dist/cli/main.js');
-  try {
-    if (/commands\/play\.js/.test(readFileSync(main, 'utf8'))) return main;
-  } catch {
-    /* not built */
-  }
-  return join(root, 'scripts/gomoku-play.mjs');
-}
+/** The built CLI, as `npx gomoku` runs it. */
+const entry = (): string => join(root, 'dist/cli/main.js');
 
 const cli = (args: string[], input = '') => spawnSync(process.execPath, [entry(), 'play', ...args], { input, encoding: 'utf8', timeout: 20_000 });
 const bot = (protocol: string, extra: string[] = []) => ({ command: process.execPath, args: [entry(), 'play', '--protocol', protocol, ...extra] });

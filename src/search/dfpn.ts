@@ -34,7 +34,8 @@
  * On the Black VCT puzzles at 5 s a puzzle (bench:solver): 86.0-86.6% of 580 with one replay,
  * 87.6% with the defender-VCF filter at attacker nodes and the child-list cache, 89.1% with
  * the refinement loop as well, 90.9% with 20-node VCF probes and quiet threats anywhere at the
- * root, 91.6% with the defender's fours near the attacker's last move in the relaxed space.
+ * root, 91.6% with the defender's fours near the attacker's last move in the relaxed space,
+ * 92.8% with threes away from the attacker's previous move searched later (`farThree`).
  *
  * Only proofs are ever reported as results; disproofs mean "not found".
  */

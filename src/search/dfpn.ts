@@ -35,7 +35,7 @@
  * 87.6% with the defender-VCF filter at attacker nodes and the child-list cache, 89.1% with
  * the refinement loop as well, 90.9% with 20-node VCF probes and quiet threats anywhere at the
  * root, 91.6% with the defender's fours near the attacker's last move in the relaxed space,
- * 92.8% with threes away from the attacker's previous move searched later (`farThree`).
+ * 92.8% with threes away from the attacker's previous move searched later (`awayFromPrevious`).
  *
  * Only proofs are ever reported as results; disproofs mean "not found".
  */
@@ -104,10 +104,12 @@ const LEAF_VCF_NODES = 20;
 // a four leaves one reply, a four-three or double three few, a quiet move many.
 const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
 /**
- * ... and after a three off the lines through A's previous move (`farThree`). Under a 4M-node
- * limit on the 580 Black VCT puzzles, 535 proved against 530 (3: 528, 10: 530; measuring
- * against A's last two moves: 535 too, but slower; pruning such threes outright: 529), and
- * the puzzles proved either way took 0.72x the nodes (geometric mean of those over 100k).
+ * ... and after a three off the lines through A's previous move (`awayFromPrevious`; a quiet
+ * move of the wide space there starts at 5 too, where it would start at 6). Under a
+ * 4M-node limit on the 580 Black VCT puzzles, 535 proved against 530 (start 7: 531; measured
+ * against A's last two moves: 535 too, but slower, and 528 / 530 with starts 3 / 10 there;
+ * pruning such threes outright: 529), and the puzzles proved either way took 0.72x the nodes
+ * (geometric mean of those over 100k).
  */
 const FAR_THREE_PN = 5;
 const STRIDE = 484;
@@ -131,6 +133,14 @@ function far(q: number, ref: number, size: number): boolean {
   const dx = (q % size) - (ref % size);
   const dy = ((q / size) | 0) - ((ref / size) | 0);
   return dx > 3 || dx < -3 || dy > 3 || dy < -3;
+}
+
+/** On a line (row, column or diagonal) through `ref` within 4 cells: q and `ref` share a 5-cell
+ *  window of that line. */
+function inWindow(q: number, ref: number, size: number): boolean {
+  const dx = (q % size) - (ref % size);
+  const dy = ((q / size) | 0) - ((ref / size) | 0);
+  return dx <= 4 && dx >= -4 && dy <= 4 && dy >= -4 && (dx === 0 || dy === 0 || dx === dy || dx === -dy);
 }
 
 /**
@@ -860,8 +870,6 @@ export class PnSearcher {
     if (cd === 0 || b.ply === 0) return n;
     const last = b.history[b.ply - 1]!;
     const size = b.size;
-    const lx = last % size;
-    const ly = (last / size) | 0;
     const state = b.state;
     const cells = b.cells;
     const moves = this.moves;
@@ -869,9 +877,7 @@ export class PnSearcher {
     for (let q = 0, found = 0, area = b.area; q < area && found < cd; q++) {
       if (cells[q] !== 0 || ((state[q]! >>> sh) & 15) !== C_FOUR) continue;
       found++;
-      const dx = (q % size) - lx;
-      const dy = ((q / size) | 0) - ly;
-      if (dx > 4 || dx < -4 || dy > 4 || dy < -4 || (dx !== 0 && dy !== 0 && dx !== dy && dx !== -dy)) continue;
+      if (!inWindow(q, last, size)) continue;
       let dup = false;
       for (let j = base; j < base + m && !dup; j++) dup = moves[j] === q;
       if (!dup) moves[base + m++] = q;
@@ -880,19 +886,14 @@ export class PnSearcher {
   }
 
   /**
-   * Threat-space OR node: is A's move q a three (not a four) that shares no 5-cell window of a
-   * line with A's previous move? Threat sequences mostly build on their last threat, so such a
-   * three starts with a larger proof number (it is still searched). Never at the first two
-   * plies of the search: there A's "previous move" is a stone of the given position.
+   * Threat-space OR node: does A's move q share no 5-cell window of a line with A's previous
+   * move? Threat sequences mostly build on their last threat, so a three (not a four) there
+   * starts with a larger proof number (FAR_THREE_PN; it is still searched). Never at the first
+   * two plies of the search: there A's "previous move" is a stone of the given position.
    */
-  private farThree(q: number): boolean {
+  private awayFromPrevious(q: number): boolean {
     const b = this.b;
-    if (b.ply < this.rootPly + 2 || ((b.state[q]! >>> (20 + 4 * this.a)) & 15) >= C_FOUR) return false;
-    const r = b.history[b.ply - 2]!;
-    const size = b.size;
-    const dx = (q % size) - (r % size);
-    const dy = ((q / size) | 0) - ((r / size) | 0);
-    return dx > 4 || dx < -4 || dy > 4 || dy < -4 || (dx !== 0 && dy !== 0 && dx !== dy && dx !== -dy);
+    return b.ply >= this.rootPly + 2 && !inWindow(q, b.history[b.ply - 2]!, b.size);
   }
 
   /** A VCF probe for colour c, the side not to move (as if given the move); counts its nodes. */
@@ -1082,8 +1083,10 @@ export class PnSearcher {
       } else if (isOr) {
         const q = moves[base + i]!;
         cDn[base + i] = 1;
-        if (q !== hint) cPn[base + i] = this.mode === 'vct' && this.farThree(q) ? FAR_THREE_PN : INIT_PN[(b.state[q]! >>> (20 + 4 * a)) & 15]!;
-        else {
+        if (q !== hint) {
+          const cls = (b.state[q]! >>> (20 + 4 * a)) & 15;
+          cPn[base + i] = cls < C_FOUR && this.mode === 'vct' && this.awayFromPrevious(q) ? FAR_THREE_PN : INIT_PN[cls]!;
+        } else {
           // first in the list and the smallest start: df-pn breaks ties by order
           cPn[base + i] = 1;
           if (i > 0) {

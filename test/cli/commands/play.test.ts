@@ -18,10 +18,10 @@ import { runWpiGame } from '../../../src/match/referees/wpi.js';
 const root = join(import.meta.dirname, '../../..');
 
 /** The built CLI, as `npx gomoku` runs it. */
-const entry = (): string => join(root, 'dist/cli/main.js');
+const main = join(root, 'dist/cli/main.js');
 
-const cli = (args: string[], input = '') => spawnSync(process.execPath, [entry(), 'play', ...args], { input, encoding: 'utf8', timeout: 20_000 });
-const bot = (protocol: string, extra: string[] = []) => ({ command: process.execPath, args: [entry(), 'play', '--protocol', protocol, ...extra] });
+const cli = (args: string[], input = '') => spawnSync(process.execPath, [main, 'play', ...args], { input, encoding: 'utf8', timeout: 20_000 });
+const bot = (protocol: string, extra: string[] = []) => ({ command: process.execPath, args: [main, 'play', '--protocol', protocol, ...extra] });
 
 beforeAll(() => {
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root], { stdio: 'inherit' });

@@ -1119,11 +1119,17 @@ export class PnSearcher {
       let v1 = INF + 1;
       let v2 = INF + 1;
       let sum = 0;
+      let maxO = 0;
+      let cntO = 0;
       let bestOther = 0;
       for (let i = 0; i < n; i++) {
         const mine = isOr ? cPn[base + i]! : cDn[base + i]!; // minimised
-        const other = isOr ? cDn[base + i]! : cPn[base + i]!; // summed
+        const other = isOr ? cDn[base + i]! : cPn[base + i]!; // summed (weakly at OR nodes)
         sum = add(sum, other);
+        if (other > 0) {
+          cntO++;
+          if (other > maxO) maxO = other;
+        }
         if (mine < v1) {
           v2 = v1;
           v1 = mine;
@@ -1133,7 +1139,8 @@ export class PnSearcher {
       }
       if (isOr) {
         pn = v1 > INF ? INF : v1;
-        dn = v1 === 0 ? INF : sum;
+        // weak disproof number (Ueda et al. 2008): transposed replies no longer add up
+        dn = v1 === 0 ? INF : maxO >= INF ? INF : cntO > 1 ? Math.min(CAP, maxO + cntO - 1) : maxO;
       } else {
         dn = v1 > INF ? INF : v1;
         pn = v1 === 0 ? INF : sum;

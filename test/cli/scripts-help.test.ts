@@ -1,5 +1,5 @@
 /**
- * Every script a user runs (npm run bench, bench:solver, bench:verify, bench:book and the ones the README
+ * Every script a user runs (npm run bench, bench:solver, bench:verify, bench:book, bench:first-answer and the ones the README
  * names) answers --help with its usage and exit 0, without running anything; a bad option of
  * bench:solver is one line and exit 2, not a stack trace.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { ensureBuilt, root } from './run.js';
 
-const scripts = ['bench', 'bench-board', 'bench-book', 'bench-solver', 'bench-verify', 'book-yxdb-sample', 'chain-certificate', 'check-deps', 'protocol-games', 'selfplay'];
+const scripts = ['bench', 'bench-board', 'bench-book', 'bench-first-answer', 'bench-solver', 'bench-verify', 'book-yxdb-sample', 'chain-certificate', 'check-deps', 'protocol-games', 'selfplay'];
 
 const run = (name: string, ...args: string[]) =>
   spawnSync(process.execPath, [join(root, 'scripts', `${name}.mjs`), ...args], { encoding: 'utf8', timeout: 20_000 });

@@ -29,6 +29,9 @@ export interface VcfResult {
 }
 
 const TT_BITS = 18;
+/** Attacker moves in one line at most (was 60: a puzzle of the VCF set, lfz26-88, wins in 67
+ *  on a nearly full 15x15 board). The line buffer holds 2 * MAX_DEPTH + 1 moves. */
+const MAX_DEPTH = 120;
 
 export class VcfSearcher {
   private readonly ttLo = new Int32Array(1 << TT_BITS);
@@ -41,12 +44,12 @@ export class VcfSearcher {
   private deadline = Infinity;
   private now: () => number = () => 0;
   private aborted = false;
-  private maxDepth = 60;
+  private maxDepth = MAX_DEPTH;
   private b!: Board;
   private a: Color = 1;
 
   constructor(area = 22 * 22) {
-    this.moves = new Int16Array(area * 64);
+    this.moves = new Int16Array(area * (MAX_DEPTH + 1));
     this.line = new Int16Array(256);
   }
 
@@ -73,7 +76,7 @@ export class VcfSearcher {
     this.maxNodes = opts.maxNodes ?? Infinity;
     this.deadline = opts.deadline ?? Infinity;
     this.now = opts.now ?? (() => 0);
-    this.maxDepth = opts.maxDepth ?? 60;
+    this.maxDepth = Math.min(opts.maxDepth ?? MAX_DEPTH, MAX_DEPTH);
     this.lineLen = 0;
     const win = this.or(0, 0);
     const line: number[] = [];

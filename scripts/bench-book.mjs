@@ -51,10 +51,10 @@ if (!existsSync(bookPath)) {
 
 const { default: seedrandom } = await import('seedrandom');
 const { Board } = await import(join(dist, 'core', 'board.js'));
-const { parsePositionKey, transformPoints } = await import(join(dist, 'core', 'symmetry.js'));
+const { transformPoints } = await import(join(dist, 'core', 'symmetry.js'));
 const { openBookProbe } = await import(join(dist, 'book', 'probe.js'));
 const { BookStore } = await import(join(dist, 'book', 'store.js'));
-const { bookPositionOf } = await import(join(dist, 'book', 'canonical.js'));
+const { bookPositionOf, stonesOfKey } = await import(join(dist, 'book', 'canonical.js'));
 
 const rng = seedrandom(seed);
 // The sample: evaluated or decided rows (the ones a lookup answers).
@@ -84,7 +84,7 @@ const hits = [];
 const misses = [];
 while (misses.length < 2000) {
   const r = rows[Math.floor(rng() * rows.length)];
-  const p = parsePositionKey(r.key);
+  const p = stonesOfKey(r.key);
   const t = Math.floor(rng() * 8);
   const black = transformPoints(t, p.black, p.size);
   const white = transformPoints(t, p.white, p.size);

@@ -1119,15 +1119,18 @@ export class PnSearcher {
       let best = -1;
       let v1 = INF + 1;
       let v2 = INF + 1;
+      // the other number: summed at AND nodes; at OR nodes the weak sum (Ueda et al. 2008),
+      // the largest plus one per other child not yet disproven, so transposed replies no
+      // longer add up
       let sum = 0;
       let maxO = 0;
       let cntO = 0;
       let bestOther = 0;
       for (let i = 0; i < n; i++) {
         const mine = isOr ? cPn[base + i]! : cDn[base + i]!; // minimised
-        const other = isOr ? cDn[base + i]! : cPn[base + i]!; // summed (weakly at OR nodes)
-        sum = add(sum, other);
-        if (other > 0) {
+        const other = isOr ? cDn[base + i]! : cPn[base + i]!;
+        if (!isOr) sum = add(sum, other);
+        else if (other > 0) {
           cntO++;
           if (other > maxO) maxO = other;
         }
@@ -1140,8 +1143,7 @@ export class PnSearcher {
       }
       if (isOr) {
         pn = v1 > INF ? INF : v1;
-        // weak disproof number (Ueda et al. 2008): transposed replies no longer add up
-        dn = v1 === 0 ? INF : maxO >= INF ? INF : cntO > 1 ? Math.min(CAP, maxO + cntO - 1) : maxO;
+        dn = v1 === 0 ? INF : add(maxO, cntO > 1 ? cntO - 1 : 0);
       } else {
         dn = v1 > INF ? INF : v1;
         pn = v1 === 0 ? INF : sum;

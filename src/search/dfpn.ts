@@ -7,7 +7,9 @@
  *  - 'vct' (threat-space search): A plays only fours and open-three-making moves; D plays
  *    only the replies threats.ts proves can matter (every cell that removes all of A's
  *    open-four cells, plus D's own fours). A node where A has no threat is a disproof in
- *    threat space only, never a claim about the game.
+ *    threat space only, never a claim about the game. Wider spaces give A quiet moves too
+ *    (`vcfThreats`: closed threes and double twos; `quietTwos`: twos as well); D's replies to
+ *    a quiet move are those that stop every VCF it threatens (`vcfDefences`).
  *  - 'game' (Allis-style proof-number search over the real game tree): A plays threats and
  *    the best few other moves by a pattern heuristic; D plays EVERY empty cell unless A has a
  *    threat, when the threat rules above prune soundly. New OR nodes first try a small VCT.
@@ -42,7 +44,7 @@
  */
 import type { Board } from '../core/board.js';
 import type { Color } from '../core/types.js';
-import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR } from '../core/patterns.js';
+import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_TWO } from '../core/patterns.js';
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from '../core/zobrist.js';
 import { INF, PnTable } from './pntt.js';
 import { addStrongFours, collectDefences, collectFourCells, collectThreats, findFive, fiveCount } from './threats.js';
@@ -60,6 +62,9 @@ export interface PnOptions {
   width?: number;
   /** VCT mode: also let the attacker make quiet moves that threaten a VCF (wider, slower). */
   vcfThreats?: boolean;
+  /** With `vcfThreats`: the attacker's quiet moves include twos that share a line window
+   *  with a cell where he can make a four (wider still; its own tables). */
+  quietTwos?: boolean;
   /** VCT mode: search the relaxed threat space first and replay its proof (default true). */
   relaxedFirst?: boolean;
   /** Game mode: VCT budget tried at each new OR node. */
@@ -127,6 +132,16 @@ const GEN_TAG_HI = Int32Array.from([0x68e31da4, 0x1d8f3c2b, 0x7ed55d16, 0x165667
  *  REF_WIDTH replies each (open addressing; a full table takes no more). */
 const REF_BITS = 12;
 const REF_WIDTH = 8;
+/** `quietTwos`: the four cells looked at (a position with more is a four-rich one where the
+ *  twos add little). */
+const FOUR_CELLS = 48;
+/** ... and within 3 cells (Chebyshev) of one of the last TWOS_RECENT moves (the closed threes:
+ *  of the last 4; for the twos, 2 and 4 proved as many puzzles, 2 makes fewer nodes). */
+const TWOS_RECENT = 2;
+/** XORed into the children-cache key of an OR node in the quiet-twos space (its attacker
+ *  moves differ from the wide space's; the defender's replies do not). */
+const TWOS_TAG_LO = 0x2545f491;
+const TWOS_TAG_HI = 0x6a09e667;
 const CLASS_WEIGHT = [0, 4, 16, 12, 40, 120, 100, 500, 2000, 10000];
 
 /** More than 3 cells away (Chebyshev) from `ref`. */
@@ -191,6 +206,13 @@ export class PnSearcher {
   /** Budget of each VCF probe used to detect and refute VCF threats. */
   private vcfProbeNodes = 400;
   private vcfThreats = false;
+  private quietTwos = false;
+  /** The tables of the quiet-twos space (full and relaxed), made on first use. */
+  private widerTT: PnTable | undefined;
+  private relaxedWiderTT: PnTable | undefined;
+  private readonly ttBits: number;
+  /** Cells where A can make a four, for `quietThreats` (at most FOUR_CELLS of them). */
+  private readonly fourCells = new Int16Array(FOUR_CELLS);
   /**
    * The relaxed threat space: the defender's fours are left out of his replies unless they
    * also defend. Its proofs are not proofs (a four the defender throws in can matter), only
@@ -226,6 +248,7 @@ export class PnSearcher {
   private readonly genMoves = new Int16Array((1 << GEN_BITS) * GEN_WIDTH);
 
   constructor(ttBits = 20) {
+    this.ttBits = ttBits;
     this.vctTT = new PnTable(ttBits);
     this.wideTT = new PnTable(ttBits);
     this.gameTT = new PnTable(ttBits - 2);
@@ -244,21 +267,19 @@ export class PnSearcher {
    * their entries become replaceable (PnTable.newSearch).
    */
   newSearch(): void {
-    this.vctTT.newSearch();
-    this.wideTT.newSearch();
-    this.gameTT.newSearch();
-    this.relaxedVctTT.newSearch();
-    this.relaxedWideTT.newSearch();
+    for (const tt of this.tables()) tt.newSearch();
+  }
+
+  private tables(): PnTable[] {
+    const all = [this.vctTT, this.wideTT, this.gameTT, this.relaxedVctTT, this.relaxedWideTT];
+    if (this.widerTT) all.push(this.widerTT, this.relaxedWiderTT!);
+    return all;
   }
 
   private reset(b: Board): void {
     const tag = `${b.size}/${b.rule}`;
     if (tag !== this.tag) {
-      this.vctTT.clear();
-      this.wideTT.clear();
-      this.gameTT.clear();
-      this.relaxedVctTT.clear();
-      this.relaxedWideTT.clear();
+      for (const tt of this.tables()) tt.clear();
       this.genLo.fill(0);
       this.genHi.fill(0);
       this.tag = tag;
@@ -277,7 +298,12 @@ export class PnSearcher {
     this.kHi = attacker === 2 ? WHITE_KEY_HI : 0;
     this.mode = opts.mode ?? 'vct';
     this.vcfThreats = opts.vcfThreats ?? false;
-    this.tt = this.mode === 'game' ? this.gameTT : this.vcfThreats ? this.wideTT : this.vctTT;
+    this.quietTwos = this.mode === 'vct' && this.vcfThreats && (opts.quietTwos ?? false);
+    if (this.quietTwos && !this.widerTT) {
+      this.widerTT = new PnTable(this.ttBits);
+      this.relaxedWiderTT = new PnTable(this.ttBits - 2);
+    }
+    this.tt = this.mode === 'game' ? this.gameTT : this.quietTwos ? this.widerTT! : this.vcfThreats ? this.wideTT : this.vctTT;
     this.nodes = 0;
     this.aborted = false;
     this.maxNodes = opts.maxNodes ?? Infinity;
@@ -296,7 +322,7 @@ export class PnSearcher {
     let replayed = false;
     if (this.mode === 'vct' && (opts.relaxedFirst ?? true)) {
       // 1. the relaxed threat space (cheap: the defender's fours multiply the tree)
-      this.relaxTT = this.vcfThreats ? this.relaxedWideTT : this.relaxedVctTT;
+      this.relaxTT = this.quietTwos ? this.relaxedWiderTT! : this.vcfThreats ? this.relaxedWideTT : this.relaxedVctTT;
       const r = this.phase(isOr, this.relaxTT, true, RELAXED_SHARE);
       if (r === 'disproven') {
         this.tt = fullTT;
@@ -627,8 +653,9 @@ export class PnSearcher {
     const lo = b.hashLo ^ (attacker === 2 ? WHITE_KEY_LO : 0);
     const hi = b.hashHi ^ (attacker === 2 ? WHITE_KEY_HI : 0);
     if (mode === 'vct') {
-      // a proof from either rule set will do
-      for (const tt of [this.vctTT, this.wideTT]) {
+      // a proof from any of the rule sets will do
+      for (const tt of [this.vctTT, this.wideTT, this.widerTT]) {
+        if (!tt) continue;
         const e = tt.find(lo, hi);
         if (e >= 0 && tt.pn[e] === 0) return [0, tt.dn[e]!, tt.best[e]!];
       }
@@ -658,8 +685,9 @@ export class PnSearcher {
   private generateCached(isOr: boolean, base: number): number {
     const b = this.b;
     const t = (isOr ? 1 : 0) | (this.relaxed ? 2 : 0) | (this.vcfThreats ? 4 : 0);
-    const lo = b.hashLo ^ this.kLo ^ GEN_TAG_LO[t]!;
-    const hi = b.hashHi ^ this.kHi ^ GEN_TAG_HI[t]!;
+    const twos = isOr && this.quietTwos;
+    const lo = b.hashLo ^ this.kLo ^ GEN_TAG_LO[t]! ^ (twos ? TWOS_TAG_LO : 0);
+    const hi = b.hashHi ^ this.kHi ^ GEN_TAG_HI[t]! ^ (twos ? TWOS_TAG_HI : 0);
     const slot = lo & GEN_MASK;
     const gm = this.genMoves;
     const moves = this.moves;
@@ -792,7 +820,9 @@ export class PnSearcher {
 
   /**
    * Attacker moves that are not fours or threes but may threaten a VCF: closed threes and
-   * double twos. The AND node after them checks whether a VCF threat really exists.
+   * double twos, and with `quietTwos` the twos on a line within 4 cells of a cell where A can
+   * make a four (a four there may then make a three as well). The AND node after them checks
+   * whether a VCF threat really exists.
    */
   private quietThreats(base: number, have: number): number {
     const b = this.b;
@@ -801,15 +831,27 @@ export class PnSearcher {
     let n = 0;
     const start = base + have;
     const size = b.size;
+    const fc = this.fourCells;
+    let nf = 0;
+    if (this.quietTwos) {
+      for (let q = 0; q < b.area && nf < FOUR_CELLS; q++) {
+        if (b.cells[q] === 0 && ((state[q]! >>> (24 + 4 * o)) & 15) >= C_FOUR) fc[nf++] = q;
+      }
+    }
     for (let q = 0; q < b.area; q++) {
       if (b.cells[q] !== 0) continue;
       const c = (state[q]! >>> (24 + 4 * o)) & 15;
-      if (c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
+      if (c === C_TWO && nf > 0) {
+        let inLine = false;
+        for (let k = 0; k < nf && !inLine; k++) inLine = inWindow(q, fc[k]!, size);
+        if (!inLine) continue;
+      } else if (c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
       // only near the last few moves: a quiet move elsewhere rarely starts a winning threat.
       // Not at the root: there the "last moves" are whatever order the position was given in
       // (for a stone set, its last-listed stones), and the first quiet move may be anywhere
       let near = b.ply === this.rootPly;
-      for (let k = 1; k <= 4 && k <= b.ply && !near; k++) near = !far(q, b.history[b.ply - k]!, size);
+      const recent = c === C_TWO ? TWOS_RECENT : 4;
+      for (let k = 1; k <= recent && k <= b.ply && !near; k++) near = !far(q, b.history[b.ply - k]!, size);
       if (near) this.moves[start + n++] = q;
     }
     return n;

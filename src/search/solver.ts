@@ -107,7 +107,7 @@ export function solve(b: Board, opts: SolveOptions = {}): SolveResult {
 
   const pn = pnSearcher();
   pn.newSearch();
-  const stages: { mode: PnMode; attacker: Color; share: number; wide: boolean }[] = [];
+  const stages: { mode: PnMode; attacker: Color; share: number; wide: boolean; twos?: boolean }[] = [];
   if (methods.has('vct')) {
     stages.push(
       // measured on spread samples of the VCT puzzles at 5 s: plain/wide shares 0.15/0.5
@@ -119,8 +119,17 @@ export function solve(b: Board, opts: SolveOptions = {}): SolveResult {
       // to 0.85: the plain stage is often disproven at once and the wide one is then the
       // only hope, while the game-tree stages prove 2 of the 580 VCT puzzles (lfz14-70,
       // lfz16-358: still proved). 5 s, 2 workers: 549 against 546; 4M nodes: 539 / 538.
+      // Then the quiet-twos space (dfpn.ts `quietTwos`): as wide as the wide one plus twos
+      // near the attacker's four cells. Searched instead of the wide space it proves and
+      // loses about as many puzzles (under a 6.5M-node limit: 545-547 of the 580 against
+      // 548, a different set), but what it proves that the wide space cannot it mostly proves
+      // at once (lfz20-88 in 50k nodes, lfz29-80 in 80k; the wide space disproves the first
+      // and is still open on the second after 25M). So it comes last, with 0.6 of what is
+      // left: 551 against 548 under that limit, none lost (0.75: the same 551; 0.6 after a
+      // wide share of 0.75: 549; twos near the last 4 moves instead of 2: 551).
       { mode: 'vct', attacker: s, share: 0.5, wide: false },
       { mode: 'vct', attacker: s, share: 0.85, wide: true },
+      { mode: 'vct', attacker: s, share: 0.6, wide: true, twos: true },
       { mode: 'vct', attacker: o, share: 0.1, wide: false },
       { mode: 'vct', attacker: o, share: 0.3, wide: true },
     );
@@ -131,14 +140,14 @@ export function solve(b: Board, opts: SolveOptions = {}): SolveResult {
     const tNow = now();
     const stageDeadline = deadline === Infinity ? Infinity : tNow + (deadline - tNow) * st.share;
     const stageNodes = left() === Infinity ? Infinity : Math.max(1, Math.floor(left() * st.share));
-    const r = pn.solve(b, st.attacker, { mode: st.mode, maxNodes: stageNodes, deadline: stageDeadline, now, vcfThreats: st.wide });
+    const r = pn.solve(b, st.attacker, { mode: st.mode, maxNodes: stageNodes, deadline: stageDeadline, now, vcfThreats: st.wide, quietTwos: st.twos });
     nodes += r.nodes;
     if (r.status !== 'proven') continue;
     const method: SolveMethod = st.mode === 'vct' ? 'vct' : 'dfpn';
     let entries: StrategyEntry[] | undefined;
     let extraNodes = 0;
     if (wantProof) {
-      const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, now() + 2000));
+      const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, now() + 2000), st.twos ?? false);
       entries = ex.run(st.mode);
       extraNodes = ex.nodes;
       nodes += extraNodes;
@@ -216,6 +225,7 @@ class Extractor {
     private readonly a: Color,
     private readonly now: () => number,
     private readonly deadline: number,
+    private readonly quietTwos: boolean,
   ) {}
 
   run(mode: PnMode): StrategyEntry[] | undefined {
@@ -238,7 +248,7 @@ class Extractor {
     let p = this.proven(mode);
     if (p) return p;
     if (this.now() > this.deadline) return undefined;
-    const r = this.pn.solve(this.b, this.a, { mode, maxNodes: 200_000, deadline: this.deadline, now: this.now, vcfThreats: true });
+    const r = this.pn.solve(this.b, this.a, { mode, maxNodes: 200_000, deadline: this.deadline, now: this.now, vcfThreats: true, quietTwos: this.quietTwos });
     this.nodes += r.nodes;
     p = this.proven(mode);
     return p;

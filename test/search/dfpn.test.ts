@@ -74,6 +74,32 @@ describe('df-pn tables shared by both attackers', () => {
   });
 });
 
+describe('df-pn: the quiet-twos space', () => {
+  // `quietTwos` only adds attacker moves to the wide space (the defender's replies are the
+  // same), so it may prove more but never disprove what the wide space proves.
+  for (const rule of ['freestyle', 'standard'] as Rule[]) {
+    it(`never disproves what the wide space proves (${rule})`, () => {
+      const wide = new PnSearcher(16);
+      const twos = new PnSearcher(16);
+      let proofs = 0;
+      let disproofs = 0;
+      for (const b of middleGames(rule === 'freestyle' ? 5150 : 5151, 300, rule)) {
+        if (fiveCount(b, 1) > 0 || fiveCount(b, 2) > 0) continue;
+        const r1 = wide.solve(b, b.toMove, { mode: 'vct', vcfThreats: true, maxNodes: 20_000 });
+        if (r1.status === 'unknown') continue;
+        const r2 = twos.solve(b, b.toMove, { mode: 'vct', vcfThreats: true, quietTwos: true, maxNodes: 60_000 });
+        if (r1.status === 'proven') {
+          proofs++;
+          if (r2.status === 'disproven') throw new Error(`wide proven, quiet twos disproven (${rule}, ${b.stones(1)} / ${b.stones(2)})`);
+        } else disproofs++;
+        if (proofs >= 40 && disproofs >= 40) break;
+      }
+      expect(proofs).toBeGreaterThanOrEqual(40);
+      expect(disproofs).toBeGreaterThanOrEqual(40);
+    });
+  }
+});
+
 describe('df-pn: the relaxed threat space', () => {
   // The threat-space search first searches a relaxed space where the defender's plain fours
   // are left out of his replies (his VCF, his four-threes and open fours, and the fours that

@@ -3,6 +3,8 @@ import { Board } from '../../src/core/board.js';
 import { parsePosition, resolveToMove, makePoint, parsePoint } from '../../src/core/notation.js';
 import { BLACK, WHITE, type Color, type Rule } from '../../src/core/types.js';
 import { solve } from '../../src/search/solver.js';
+import { PnSearcher } from '../../src/search/dfpn.js';
+import { C_TWO } from '../../src/core/patterns.js';
 import { vcf } from '../../src/search/vcf.js';
 import { makeCertificate, parseCertificate } from '../../src/proof/certificate.js';
 import { verifyCertificate } from '../../src/proof/verify.js';
@@ -85,6 +87,23 @@ describe('solve', () => {
     const b = board('B:h7,i7,g8,g9;W:a1,a15,o1', 'freestyle', 15, BLACK);
     const r = solve(b, { timeMs: 5000, now });
     expect(r.result).toBe('win');
+    expect(certify(b, r)).toBe('verified');
+  });
+
+  it('proves through the quiet-twos stage a win whose first move makes only a two', () => {
+    // Black to move, from the random middle games of the project's helpers (lcg(31337),
+    // randomMiddleGame(rnd, 'freestyle', 9, 10, 4, 7), the 14,099th): 1 of the 6,369 in
+    // 17,516 that the wide threat space disproved and the quiet-twos space proved.
+    const b = board('B:h10,h9,g8,g7,h6,i6,k5;W:h11,g10,k10,f9,i8,j8,h5', 'freestyle', 15, BLACK);
+    const pn = new PnSearcher(16);
+    expect(pn.solve(b, BLACK, { mode: 'vct', vcfThreats: true, maxNodes: 200_000 }).status).toBe('disproven');
+    const twos = pn.solve(b, BLACK, { mode: 'vct', vcfThreats: true, quietTwos: true, maxNodes: 200_000 });
+    expect(twos.status).toBe('proven');
+    expect(b.classOf(twos.move, BLACK)).toBe(C_TWO);
+    // the solver without its game-tree stage (which proves it too, more slowly)
+    const r = solve(b, { methods: ['five', 'vcf', 'vct'], maxNodes: 500_000, now });
+    expect(r.result).toBe('win');
+    expect(r.method).toBe('vct');
     expect(certify(b, r)).toBe('verified');
   });
 

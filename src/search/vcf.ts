@@ -4,7 +4,8 @@
  * Every A move makes a four (or better); D's reply is forced (the one five cell). A must
  * answer a D four, and may do so only with a move that is itself a four. Failures are kept in
  * a transposition table keyed by the 64-bit hash (a VCF result depends only on the position,
- * because the search is complete); an aborted search stores nothing.
+ * because the search is complete); an aborted search stores nothing, and neither does a node
+ * whose subtree was cut by the depth limit (a deeper search may still win from it).
  */
 import type { Board } from '../core/board.js';
 import type { Color } from '../core/types.js';
@@ -44,6 +45,8 @@ export class VcfSearcher {
   private deadline = Infinity;
   private now: () => number = () => 0;
   private aborted = false;
+  /** Set when a node stopped at the depth limit (its ancestors' failures are not stored). */
+  private depthCut = false;
   private maxDepth = MAX_DEPTH;
   private b!: Board;
   private a: Color = 1;
@@ -78,6 +81,7 @@ export class VcfSearcher {
     this.now = opts.now ?? (() => 0);
     this.maxDepth = Math.min(opts.maxDepth ?? MAX_DEPTH, MAX_DEPTH);
     this.lineLen = 0;
+    this.depthCut = false;
     const win = this.or(0, 0);
     const line: number[] = [];
     if (win) for (let i = 0; i < this.lineLen; i++) line.push(this.line[i]!);
@@ -110,7 +114,10 @@ export class VcfSearcher {
       this.lineLen = lp + 1;
       return true;
     }
-    if (depth >= this.maxDepth) return false;
+    if (depth >= this.maxDepth) {
+      this.depthCut = true;
+      return false;
+    }
     if (this.ttHas(b)) return false;
     const nd = fiveCount(b, d);
     if (nd >= 2) return false;
@@ -127,6 +134,8 @@ export class VcfSearcher {
     } else {
       n = collectFours(b, a, this.moves, base);
     }
+    const cutAbove = this.depthCut;
+    this.depthCut = false;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
       const cls = (b.state[m]! >>> (24 + 4 * (a - 1))) & 15;
@@ -153,7 +162,8 @@ export class VcfSearcher {
       if (ok) return true;
       if (this.aborted) return false;
     }
-    this.ttStore(b);
+    if (!this.depthCut) this.ttStore(b);
+    this.depthCut ||= cutAbove;
     return false;
   }
 }

@@ -5,10 +5,10 @@ import { BLACK, WHITE, type Color, type Rule } from '../../src/core/types.js';
 import { solve } from '../../src/search/solver.js';
 import { PnSearcher } from '../../src/search/dfpn.js';
 import { C_TWO } from '../../src/core/patterns.js';
-import { vcf } from '../../src/search/vcf.js';
+import { vcf, VcfSearcher } from '../../src/search/vcf.js';
 import { makeCertificate, parseCertificate } from '../../src/proof/certificate.js';
 import { verifyCertificate } from '../../src/proof/verify.js';
-import { lcg, randomMiddleGame } from './helpers.js';
+import { VCF_POSITIONS, boardOf, lcg, randomMiddleGame } from './helpers.js';
 
 function board(pos: string, rule: Rule = 'freestyle', size = 15, toMove?: Color): Board {
   const spec = parsePosition(pos, size);
@@ -63,6 +63,25 @@ describe('VCF', () => {
     expect(vcf(b).win).toBe(true);
     const b2 = board('B:h8,i8,j8,a15,b15;W:a1,b1,c1,d1,g8,l8', 'freestyle', 15, BLACK);
     expect(vcf(b2).win).toBe(false);
+  });
+
+  it('a search cut short by its depth limit leaves no failure behind for a deeper one', () => {
+    // failures are kept across searches (a VCF result is a fact of the position); a node whose
+    // subtree met the depth limit is not a failure, so the same searcher must still find the
+    // VCF when asked again without the limit
+    let cut = 0;
+    for (const moves of VCF_POSITIONS) {
+      const b = boardOf(moves);
+      const full = new VcfSearcher().search(b);
+      expect(full.win).toBe(true);
+      const s = new VcfSearcher();
+      if (s.search(b, { maxDepth: 1 }).win) continue;
+      cut++;
+      const again = s.search(b);
+      expect(again.win).toBe(true);
+      expect(again.line).toEqual(full.line);
+    }
+    expect(cut).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -211,8 +211,8 @@ export class PnSearcher {
   private widerTT: PnTable | undefined;
   private relaxedWiderTT: PnTable | undefined;
   private readonly ttBits: number;
-  /** Cells where A can make a four, for `quietThreats` (at most FOUR_CELLS of them). */
-  private readonly fourCells = new Int16Array(FOUR_CELLS);
+  /** Cells where A can make a four, for `quietThreats` (the first FOUR_CELLS are used). */
+  private readonly fourCells = new Int16Array(MAX_AREA);
   /**
    * The relaxed threat space: the defender's fours are left out of his replies unless they
    * also defend. Its proofs are not proofs (a four the defender throws in can matter), only
@@ -832,27 +832,25 @@ export class PnSearcher {
     const start = base + have;
     const size = b.size;
     const fc = this.fourCells;
-    let nf = 0;
-    if (this.quietTwos) {
-      for (let q = 0; q < b.area && nf < FOUR_CELLS; q++) {
-        if (b.cells[q] === 0 && ((state[q]! >>> (24 + 4 * o)) & 15) >= C_FOUR) fc[nf++] = q;
-      }
-    }
+    const nf = this.quietTwos ? Math.min(FOUR_CELLS, collectFourCells(b, this.a, fc, 0)) : 0;
     for (let q = 0; q < b.area; q++) {
       if (b.cells[q] !== 0) continue;
       const c = (state[q]! >>> (24 + 4 * o)) & 15;
-      if (c === C_TWO && nf > 0) {
-        let inLine = false;
-        for (let k = 0; k < nf && !inLine; k++) inLine = inWindow(q, fc[k]!, size);
-        if (!inLine) continue;
-      } else if (c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
+      const two = c === C_TWO;
+      if (two ? nf === 0 : c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
       // only near the last few moves: a quiet move elsewhere rarely starts a winning threat.
       // Not at the root: there the "last moves" are whatever order the position was given in
       // (for a stone set, its last-listed stones), and the first quiet move may be anywhere
       let near = b.ply === this.rootPly;
-      const recent = c === C_TWO ? TWOS_RECENT : 4;
+      const recent = two ? TWOS_RECENT : 4;
       for (let k = 1; k <= recent && k <= b.ply && !near; k++) near = !far(q, b.history[b.ply - k]!, size);
-      if (near) this.moves[start + n++] = q;
+      if (!near) continue;
+      if (two) {
+        let inLine = false;
+        for (let k = 0; k < nf && !inLine; k++) inLine = inWindow(q, fc[k]!, size);
+        if (!inLine) continue;
+      }
+      this.moves[start + n++] = q;
     }
     return n;
   }

@@ -53,7 +53,7 @@ export class VcfSearcher {
 
   constructor(area = 22 * 22) {
     this.moves = new Int16Array(area * (MAX_DEPTH + 1));
-    this.line = new Int16Array(256);
+    this.line = new Int16Array(2 * MAX_DEPTH + 1);
   }
 
   /** Forget stored failures (needed only if the same searcher moves to a board of another rule). */

@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { helpOnRequest } from './usage.mjs';
+import { quantile } from './stats.mjs';
 
 helpOnRequest(import.meta.url);
 
@@ -105,10 +106,6 @@ const openMs = Number(process.hrtime.bigint() - t0) / 1e6;
 if (!opened) process.exit(1);
 const { probe } = opened;
 
-const quantile = (xs, f) => {
-  const s = Float64Array.from(xs).sort();
-  return s[Math.min(s.length - 1, Math.floor(f * s.length))];
-};
 function timeLookups(boards, n) {
   const times = new Float64Array(n);
   let found = 0;

@@ -20,6 +20,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { helpOnRequest } from './usage.mjs';
+import { median } from './stats.mjs';
 
 helpOnRequest(import.meta.url);
 
@@ -88,10 +89,6 @@ function once(c) {
   });
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 let over = 0;
 for (const name of names) {

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { solveJob } from '../dist/workers/solve-job.js';
 import { createPool } from '../dist/workers/pool.js';
 import { helpOnRequest } from './usage.mjs';
+import { quantile as q } from './stats.mjs';
 
 helpOnRequest(import.meta.url);
 
@@ -63,11 +64,6 @@ function toJob(p) {
 }
 
 const pct = (a, b) => (b ? ((100 * a) / b).toFixed(1) : '-');
-const q = (arr, f) => {
-  if (!arr.length) return NaN;
-  const s = [...arr].sort((x, y) => x - y);
-  return s[Math.min(s.length - 1, Math.floor(f * s.length))];
-};
 
 // --workers N (even 1) runs the jobs on a piscina pool like `gomoku solve --batch`, so the
 // 1- and 2-worker figures compare the same machinery; without it they run in this thread.

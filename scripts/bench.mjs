@@ -16,6 +16,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { helpOnRequest } from './usage.mjs';
+import { median } from './stats.mjs';
 
 helpOnRequest(import.meta.url);
 
@@ -33,10 +34,6 @@ const quick = args.includes('--quick');
 const argValue = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : undefined;
-};
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 // ---- (a) play/undo throughput: scripts/bench-board.mjs (random games near the stones) ----

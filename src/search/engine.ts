@@ -70,8 +70,10 @@ const VCT_CAP = 2_000_000;
 const VERIFY_VCF_SHARE = 0.03;
 const VERIFY_VCT_SHARE = 0.08;
 const VERIFY_VCF_CAP = 50_000;
-/** The share of an opponent-threat stage spent on finding the threat (the rest checks our replies). */
+/** The share of an opponent-threat stage spent on finding the threat. */
 const PASS_CHECK_SHARE = 0.4;
+/** When he has a threat: the share of what is left (of the time before the optimum, or of a node limit) for checking our replies to it. */
+const REPLY_SHARE = 0.5;
 /** Book moves that are not proven wins are trusted only from searches at least this deep. */
 const BOOK_MIN_DEPTH = 10;
 
@@ -200,7 +202,7 @@ export class Engine {
       rootMoves = [block];
       source = 'defence';
     } else if (!this.alphaBetaOnly) {
-      const t = this.refuteOpponent('vcf', stageNodes(OPP_VCF_SHARE, VCF_CAP), stageDeadline(OPP_VCF_SHARE), (n) => (nodesUsed += n));
+      const t = this.refuteOpponent('vcf', stageNodes(OPP_VCF_SHARE, VCF_CAP), stageDeadline(OPP_VCF_SHARE), { nodes: stageNodes(REPLY_SHARE, VCF_CAP), deadline: () => stageDeadline(REPLY_SHARE) }, (n) => (nodesUsed += n));
       oppVcf = t.status;
       if (t.defences) {
         rootMoves = t.defences;
@@ -221,7 +223,7 @@ export class Engine {
     this.stageMs[3] = this.clock() - t0;
     // 5. the opponent's VCT
     if (!this.alphaBetaOnly && rootMoves === undefined && (nodeLimited || now() < softAt)) {
-      const t = this.refuteOpponent('vct', stageNodes(OPP_VCT_SHARE, VCT_CAP), stageDeadline(OPP_VCT_SHARE), (n) => (nodesUsed += n));
+      const t = this.refuteOpponent('vct', stageNodes(OPP_VCT_SHARE, VCT_CAP), stageDeadline(OPP_VCT_SHARE), { nodes: stageNodes(REPLY_SHARE, VCT_CAP), deadline: () => stageDeadline(REPLY_SHARE) }, (n) => (nodesUsed += n));
       oppVct = t.status;
       if (t.defences) {
         rootMoves = t.defences;
@@ -308,7 +310,13 @@ export class Engine {
    * which it is gone (checked one by one with the same search; undefined when none or every
    * move refutes it: then alpha-beta gets the full move list).
    */
-  private refuteOpponent(kind: 'vcf' | 'vct', maxNodes: number, deadline: number, spent: (n: number) => void): { status: 'none' | 'unknown' | 'threat'; defences?: number[] } {
+  private refuteOpponent(
+    kind: 'vcf' | 'vct',
+    maxNodes: number,
+    deadline: number,
+    replies: { nodes: number; deadline: () => number },
+    spent: (n: number) => void,
+  ): { status: 'none' | 'unknown' | 'threat'; defences?: number[] } {
     const b = this.board;
     const me = b.toMove;
     const opp = (3 - me) as Color;
@@ -329,24 +337,32 @@ export class Engine {
     const status = threat(Math.max(1, Math.floor(maxNodes * PASS_CHECK_SHARE)), deadline === Infinity ? Infinity : t + (deadline - t) * PASS_CHECK_SHARE);
     b.setToMove(me);
     if (status !== 'threat') return { status };
-    // candidates: alpha-beta's own root moves (exact defences against open threes, else near cells)
+    // A threat found: the rest of the move hangs on answering it, so our replies get a budget
+    // of their own. Candidates: alpha-beta's own root moves (exact defences against open
+    // threes and four-threes, else near cells), the most valuable first, each with a fair
+    // slice of what is left.
     const geo = new Geometry(b.size);
     const gen = new MoveGen(b, geo);
     const buf = new Int16Array(b.area);
     const sc = new Int32Array(b.area);
     const n = gen.generate(buf, sc, 0);
     if (n <= 0) return { status };
-    const per = Math.max(1, Math.floor((maxNodes * (1 - PASS_CHECK_SHARE)) / n));
+    const order = Array.from(buf.subarray(0, n)).map((m, i) => ({ m, s: sc[i]! }));
+    order.sort((x, y) => y.s - x.s);
+    const until = replies.deadline();
+    const per = Math.max(1, Math.floor(replies.nodes / n));
     const out: number[] = [];
     for (let i = 0; i < n; i++) {
-      const m = buf[i]!;
+      const m = order[i]!.m;
+      const t1 = this.clock();
+      const slice = until === Infinity ? Infinity : Math.min(until, t1 + Math.max(1, ((until - t1) * 2) / (n - i)));
       b.play(m);
-      const still = fiveCount(b, opp) === 0 && threat(per, deadline) === 'threat';
+      const still = fiveCount(b, opp) === 0 && threat(per, slice) === 'threat';
       b.undo();
       if (!still) out.push(m);
-      if (now() > deadline) {
+      if (now() > until) {
         // out of time: keep the moves not yet checked too (we cannot rule them out)
-        for (let j = i + 1; j < n; j++) out.push(buf[j]!);
+        for (let j = i + 1; j < n; j++) out.push(order[j]!.m);
         break;
       }
     }

@@ -17,7 +17,7 @@
  * Nothing here allocates.
  */
 import type { Board } from '../core/board.js';
-import { COMBINED_TABLE, C_FIVE, C_FOUR, C_OPEN_FOUR, patternTable } from '../core/patterns.js';
+import { COMBINED_TABLE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, patternTable } from '../core/patterns.js';
 import { MOVE_VALUE, type Geometry } from './eval.js';
 
 export const GEN_QUIET = 0;
@@ -93,10 +93,11 @@ export class MoveGen {
   }
 
   /**
-   * Would a stone of `me` at empty cell c stop z (empty) from being an open-four/double-four
-   * cell for the opponent? Exact: recomputes z's pattern on the shared line from its key.
+   * Would a stone of `me` at empty cell c take z (empty) below class `below` for the
+   * opponent (C_OPEN_FOUR: no longer an open-four/double-four cell)? Exact: recomputes z's
+   * pattern on the shared line from its key.
    */
-  defends(c: number, z: number): boolean {
+  defends(c: number, z: number, below = C_OPEN_FOUR): boolean {
     if (c === z) return true;
     const b = this.b;
     const size = b.size;
@@ -121,7 +122,59 @@ export class MoveGen {
     const np = opp === 1 ? t & 7 : t >> 3;
     const w = (b.state[z]! >>> ((opp - 1) * 12)) & 0xfff;
     const nw = (w & ~(7 << (3 * d))) | (np << (3 * d));
-    return COMBINED_TABLE[nw]! < C_OPEN_FOUR;
+    return COMBINED_TABLE[nw]! < below;
+  }
+
+  /**
+   * Into out[base..]: the moves that take every opponent cell of class `cls` (or better)
+   * below it (they lie on the first such cell's lines within 5 and are tested exactly), and
+   * our own fours. Returns the count.
+   */
+  private defences(out: Int16Array, scores: Int32Array, base: number, cls: number): number {
+    const b = this.b;
+    const me = b.toMove;
+    const mo = me - 1;
+    const oo = 2 - me;
+    const state = b.state;
+    const cells = b.cells;
+    const area = b.area;
+    const meShift = mo * 12;
+    const oppShift = oo * 12;
+    let nz = 0;
+    for (let q = 0; q < area; q++) if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * oo)) & 15) >= cls && ((state[q]! >>> (24 + 4 * oo)) & 15) < C_FIVE) this.zs[nz++] = q;
+    const z0 = this.zs[0]!;
+    const line = this.geo.line;
+    const mark = this.mark;
+    let n = base;
+    for (let d = 0; d < 4; d++) {
+      for (let k = 0; k < 11; k++) {
+        const c = line[(z0 * 4 + d) * 11 + k]!;
+        if (c < 0 || cells[c] !== 0 || mark[c]) continue;
+        mark[c] = 1;
+        if (((state[c]! >>> (24 + 4 * mo)) & 15) >= C_FOUR) continue; // taken with the fours below
+        let ok = true;
+        for (let i = 0; i < nz && ok; i++) ok = this.defends(c, this.zs[i]!, cls);
+        if (!ok) continue;
+        const p = state[c]!;
+        out[n] = c;
+        scores[n++] = 2000 + MOVE_VALUE[(p >>> meShift) & 0xfff]! + MOVE_VALUE[(p >>> oppShift) & 0xfff]!;
+      }
+    }
+    for (let d = 0; d < 4; d++) {
+      for (let k = 0; k < 11; k++) {
+        const c = line[(z0 * 4 + d) * 11 + k]!;
+        if (c >= 0) mark[c] = 0;
+      }
+    }
+    for (let q = 0; q < area; q++) {
+      if (cells[q] !== 0) continue;
+      const cl = (state[q]! >>> (24 + 4 * mo)) & 15;
+      if (cl >= C_FOUR) {
+        out[n] = q;
+        scores[n++] = 1000 + cl * 1000 + MOVE_VALUE[(state[q]! >>> oppShift) & 0xfff]!;
+      }
+    }
+    return n - base;
   }
 
   /** Moves for the side to move into out[base..], scores into scores[base..]. Returns the count, or -1 when lost. */
@@ -152,41 +205,17 @@ export class MoveGen {
     let n = base;
     if (counts[ob + C_OPEN_FOUR]! > 0) {
       this.kind = GEN_DEFEND;
-      let nz = 0;
-      const want = counts[ob + C_OPEN_FOUR]!;
-      for (let q = 0; q < area && nz < want; q++) if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * oo)) & 15) === C_OPEN_FOUR) this.zs[nz++] = q;
-      const z0 = this.zs[0]!;
-      const line = this.geo.line;
-      const mark = this.mark;
-      for (let d = 0; d < 4; d++) {
-        for (let k = 0; k < 11; k++) {
-          const c = line[(z0 * 4 + d) * 11 + k]!;
-          if (c < 0 || cells[c] !== 0 || mark[c]) continue;
-          mark[c] = 1;
-          if (((state[c]! >>> (24 + 4 * mo)) & 15) >= C_FOUR) continue; // taken with the fours below
-          let ok = true;
-          for (let i = 0; i < nz && ok; i++) ok = this.defends(c, this.zs[i]!);
-          if (!ok) continue;
-          const p = pats[c]!;
-          out[n] = c;
-          scores[n++] = 2000 + MOVE_VALUE[(p >>> meShift) & 0xfff]! + MOVE_VALUE[(p >>> oppShift) & 0xfff]!;
-        }
+      const n = this.defences(out, scores, base, C_OPEN_FOUR);
+      return n === 0 ? -1 : n;
+    }
+    if (counts[ob + C_FOUR_THREE]! > 0) {
+      // The opponent wins by a four-three unless it is broken first or we keep him busy with
+      // fours: only those moves can matter. (None at all: searched as a quiet node.)
+      const n = this.defences(out, scores, base, C_FOUR_THREE);
+      if (n > 0) {
+        this.kind = GEN_DEFEND;
+        return n;
       }
-      for (let d = 0; d < 4; d++) {
-        for (let k = 0; k < 11; k++) {
-          const c = line[(z0 * 4 + d) * 11 + k]!;
-          if (c >= 0) mark[c] = 0;
-        }
-      }
-      for (let q = 0; q < area; q++) {
-        if (cells[q] !== 0) continue;
-        const cl = (state[q]! >>> (24 + 4 * mo)) & 15;
-        if (cl >= C_FOUR) {
-          out[n] = q;
-          scores[n++] = 1000 + cl * 1000 + MOVE_VALUE[(pats[q]! >>> oppShift) & 0xfff]!;
-        }
-      }
-      return n === base ? -1 : n - base;
     }
     this.kind = GEN_QUIET;
     const near = this.near;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
-import { C_FOUR, C_OPEN_FOUR, C_FIVE } from '../../src/core/patterns.js';
+import { C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_FIVE } from '../../src/core/patterns.js';
 import { Geometry } from '../../src/search/eval.js';
 import { MoveGen, GEN_DEFEND, GEN_FORCED, GEN_QUIET } from '../../src/search/movegen.js';
 import type { Rule } from '../../src/core/types.js';
@@ -14,8 +14,8 @@ function gen(b: Board): { n: number; moves: number[]; kind: number } {
   return { n, moves: n > 0 ? Array.from(out.subarray(0, n)).sort((x, y) => x - y) : [], kind: g.kind };
 }
 
-/** Brute force: moves after which the opponent has no open-four cell, plus own fours. */
-function bruteDefences(b: Board): number[] {
+/** Brute force: moves after which the opponent has no cell of class `cls` or better (short of five), plus own fours. */
+function bruteDefences(b: Board, cls = C_OPEN_FOUR): number[] {
   const me = b.toMove;
   const opp = (3 - me) as 1 | 2;
   const out: number[] = [];
@@ -26,7 +26,8 @@ function bruteDefences(b: Board): number[] {
       continue;
     }
     b.play(q);
-    const left = b.count(opp, C_OPEN_FOUR) + b.count(opp, C_FIVE);
+    let left = b.count(opp, C_FIVE);
+    for (let c = cls; c < C_FIVE; c++) left += b.count(opp, c);
     b.undo();
     if (left === 0) out.push(q);
   }
@@ -75,6 +76,41 @@ describe('threat-aware move generation', () => {
       }
     }
     expect(checked).toBeGreaterThan(50);
+  });
+
+  it('against a four-three cell: exactly the moves that break every one, plus own fours (brute force, both rules)', () => {
+    let checked = 0;
+    for (const rule of ['freestyle', 'standard'] as Rule[]) {
+      let s = rule === 'freestyle' ? 3 : 5;
+      const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
+      for (let g = 0; g < 3000 && checked < 60 * (rule === 'freestyle' ? 1 : 2); g++) {
+        const b = new Board(15, rule);
+        const n = 8 + Math.floor(rnd() * 20);
+        let bad = false;
+        for (let i = 0; i < n && !bad; i++) {
+          let q = -1;
+          for (let t = 0; t < 50 && q < 0; t++) {
+            const c = (3 + Math.floor(rnd() * 9)) * 15 + 3 + Math.floor(rnd() * 9);
+            if (b.cells[c] === 0) q = c;
+          }
+          if (q < 0 || b.classOf(q, b.toMove) >= C_FIVE) bad = true;
+          else b.play(q);
+        }
+        if (bad) continue;
+        const me = b.toMove;
+        const opp = (3 - me) as 1 | 2;
+        if (b.count(me, C_FIVE) > 0 || b.count(opp, C_FIVE) > 0 || b.count(opp, C_OPEN_FOUR) > 0 || b.count(opp, C_FOUR_THREE) === 0) continue;
+        const r = gen(b);
+        const brute = bruteDefences(b, C_FOUR_THREE).sort((x, y) => x - y);
+        if (brute.length === 0) expect(r.kind).toBe(GEN_QUIET); // nothing breaks it: left to the search
+        else {
+          expect(r.kind).toBe(GEN_DEFEND);
+          expect(r.moves).toEqual(brute);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
   });
 
   it('quiet positions: every empty cell within distance 2 of a stone that is on one of its lines', () => {

@@ -2,6 +2,7 @@
 // The lint rule for the architecture (../shared/docs/architecture.md, "Principles" 1):
 //
 //   core <- search <- proof <- {book, protocols, match} <- workers <- cli
+//   core <- render (the board picture, shared by the CLI and the web page)
 //
 // (proof sits below book: the book writes certificates and checks them with the checker)
 //
@@ -21,8 +22,8 @@ helpOnRequest(import.meta.url);
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const src = join(root, 'src');
 
-const LAYER = { core: 0, search: 1, proof: 2, book: 3, protocols: 3, match: 3, workers: 4, cli: 5 };
-const PURE = new Set(['core', 'search']);
+const LAYER = { core: 0, search: 1, render: 1, proof: 2, book: 3, protocols: 3, match: 3, workers: 4, cli: 5 };
+const PURE = new Set(['core', 'search', 'render']);
 const IMPURE_PACKAGES = new Set(['better-sqlite3', 'piscina', 'yargs']);
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 

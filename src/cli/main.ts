@@ -6,10 +6,10 @@
  * To add a command: write src/cli/commands/<name>.ts exporting `command`, import it below
  * and put it in COMMANDS.
  */
-import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { CliError, EXIT_INTERNAL, EXIT_USAGE } from './common.js';
 import { useSavedTables } from './tables.js';
+import { packageVersion } from './version.js';
 type Loader = () => Promise<{ command: CommandModule }>;
 
 /**
@@ -26,18 +26,11 @@ const LOADERS: Record<string, Loader> = {
   book: () => import('./commands/book.js'),
   solve: () => import('./commands/solve.js'),
   verify: () => import('./commands/verify.js'),
+  serve: () => import('./commands/serve.js'),
 };
 
 let COMMANDS: CommandModule[] = [];
 
-function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** Print one line for any failure and set the exit status; never a stack trace (unless GOMOKU_DEBUG). */
 function report(e: unknown): void {
@@ -92,7 +85,7 @@ export async function main(args: string[]): Promise<void> {
     .strict()
     .help()
     .alias('help', 'h')
-    .version(version())
+    .version(packageVersion())
     .locale('en')
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, e) => {

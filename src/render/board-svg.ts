@@ -95,6 +95,29 @@ function starPoints(size: number): number[] {
   return out;
 }
 
+/**
+ * One stone, its number and the last-move mark (as renderBoardSvg draws it). The page adds a
+ * clicked stone with this alone, so a click is answered before the whole board is redrawn.
+ * The last move's number is red (class `last`, normal colour in data-fill); without numbers
+ * it gets a red dot (class `last`).
+ */
+export function stoneSvg(size: number, s: { index: number; color: Color }, opts: { number?: number | undefined; last?: boolean; coordinates?: boolean } = {}): string {
+  const g = geometry(size, opts.coordinates !== false);
+  const r = CELL * 0.46;
+  const x = g.x(s.index % size);
+  const y = g.y(Math.floor(s.index / size));
+  const black = s.color === BLACK;
+  let out = `<circle class="stone ${black ? 'black' : 'white'}" data-point="${makePoint(s.index, size)}" cx="${x}" cy="${y}" r="${r}" fill="${black ? '#151515' : '#fafafa'}" stroke="${black ? '#000' : '#555'}" stroke-width="1"/>`;
+  if (opts.number !== undefined) {
+    const n = String(opts.number);
+    const normal = black ? '#fff' : '#111';
+    out += `<text class="num${opts.last ? ' last' : ''}" data-fill="${normal}" x="${x}" y="${y}" font-size="${n.length < 3 ? 14 : 11}" fill="${opts.last ? '#e53935' : normal}" text-anchor="middle" dominant-baseline="central">${n}</text>`;
+  } else if (opts.last) {
+    out += `<circle class="last" cx="${x}" cy="${y}" r="${r * 0.3}" fill="#e53935"/>`;
+  }
+  return out;
+}
+
 export function renderBoardSvg(p: Picture): string {
   const { size } = p;
   const coords = p.coordinates !== false;
@@ -140,21 +163,7 @@ export function renderBoardSvg(p: Picture): string {
     );
   }
   const from = p.numberFrom ?? 0;
-  p.stones.forEach((s, i) => {
-    const x = g.x(s.index % size);
-    const y = g.y(Math.floor(s.index / size));
-    const black = s.color === BLACK;
-    const name = makePoint(s.index, size);
-    out.push(`<circle class="stone ${black ? 'black' : 'white'}" data-point="${name}" cx="${x}" cy="${y}" r="${r}" fill="${black ? '#151515' : '#fafafa'}" stroke="${black ? '#000' : '#555'}" stroke-width="1"/>`);
-    const last = s.index === p.lastMove;
-    if (p.numbers && i >= from) {
-      const n = String(i - from + 1);
-      const fill = last ? '#e53935' : black ? '#fff' : '#111';
-      out.push(`<text x="${x}" y="${y}" font-size="${n.length < 3 ? 14 : 11}" fill="${fill}" text-anchor="middle" dominant-baseline="central">${n}</text>`);
-    } else if (last) {
-      out.push(`<circle class="last" cx="${x}" cy="${y}" r="${r * 0.3}" fill="#e53935"/>`);
-    }
-  });
+  p.stones.forEach((s, i) => out.push(stoneSvg(size, s, { number: p.numbers && i >= from ? i - from + 1 : undefined, last: s.index === p.lastMove, coordinates: coords })));
   if (p.line && p.line.length > 0) {
     let c: Color = p.lineFirst ?? BLACK;
     p.line.forEach((q, i) => {

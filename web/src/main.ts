@@ -4,7 +4,7 @@
  * the book, searches). The page itself only draws (the shared renderer), places a clicked
  * stone at once for feedback, and runs the Swap2 dialogue.
  */
-import { geometry, renderBoardSvg, type Mark, type Picture } from '../../src/render/board-svg.js';
+import { geometry, renderBoardSvg, stoneSvg, type Mark, type Picture } from '../../src/render/board-svg.js';
 import { makeMoveList, makePoint, makeStoneSet, parsePoint } from '../../src/core/notation.js';
 import { api, ApiError, SearchSocket, type ColorName, type Info, type PositionFields, type PositionView, type ServerMessage } from './api.js';
 
@@ -226,14 +226,20 @@ async function refresh(): Promise<void> {
     afterView(v);
   } catch (e) {
     if (seq !== st.viewSeq) return;
+    render();
     showError(e instanceof Error ? e.message : String(e));
   }
 }
 
 function positionChanged(): void {
   st.info = undefined;
-  clearSolve();
   render();
+  setTimeout(afterChange, 0);
+}
+
+/** Everything but drawing, after the frame that shows the change. */
+function afterChange(): void {
+  clearSolve();
   showStatus();
   updateUrl();
   if (st.analysing) startAnalysis();
@@ -259,6 +265,29 @@ function play(q: number): void {
   st.moves.push(q);
   st.redo = [];
   positionChanged();
+}
+
+/**
+ * A click's answer: the stone goes onto the board as it is (the old marks and line go), and
+ * the whole board is redrawn when the server has answered for the new position.
+ */
+function playClicked(q: number): void {
+  const svg = el.board.querySelector('svg');
+  if (!svg) return play(q);
+  st.moves.push(q);
+  st.redo = [];
+  st.info = undefined;
+  for (const n of svg.querySelectorAll('.mark, .line, .ring, .last')) {
+    if (n.classList.contains('num')) {
+      n.setAttribute('fill', n.getAttribute('data-fill')!);
+      n.classList.remove('last');
+    } else n.remove();
+  }
+  const i = st.moves.length - 1;
+  svg.insertAdjacentHTML('beforeend', stoneSvg(st.size, { index: q, color: moveColor(i) }, { number: el.numbers.checked ? i + 1 : undefined, last: true }));
+  el.undo.disabled = false;
+  el.redo.disabled = true;
+  requestAnimationFrame(() => setTimeout(afterChange, 0));
 }
 
 function loadState(f: PositionFields, v: PositionView): void {
@@ -573,7 +602,7 @@ el.board.addEventListener('pointerdown', (e) => {
   const q = g.cellAt((e.clientX - rect.left) * k, (e.clientY - rect.top) * k);
   if (q < 0 || occupied(q) || !userMayPlay()) return;
   const t0 = e.timeStamp;
-  play(q);
+  playClicked(q);
   // time from the click to the frame that shows the stone (the page's answer to a click)
   requestAnimationFrame(() => setTimeout(() => (document.body.dataset.clickMs = (performance.now() - t0).toFixed(1)), 0));
 });

@@ -3,6 +3,7 @@
  * board. Prints one line with the address, then serves until Ctrl-C (or SIGTERM).
  */
 import { spawn } from 'node:child_process';
+import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CliError, fail } from '../common.js';
 import { BOOK_OPTION } from '../book-option.js';
@@ -72,7 +73,9 @@ export const command: CommandModule = {
       if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') throw new CliError(`cannot listen on ${host}: no such address on this machine`);
       throw new CliError(err.message);
     }
-    process.stdout.write(`gomoku serve: ${server.url}  (book: ${book ?? 'none'}; at most ${maxSearches} searches at once, ${maxTimeMs} ms each; Ctrl-C stops)\n`);
+    const shownBook = book === undefined ? 'none' : relative(process.cwd(), book).startsWith('..') ? book : relative(process.cwd(), book);
+    process.stdout.write(`gomoku serve: ${server.url}  (book: ${shownBook}; at most ${maxSearches} search${maxSearches === 1 ? '' : 'es'} at once, ${maxTimeMs} ms each; Ctrl-C stops)\n`);
+    if (!['127.0.0.1', 'localhost', '::1'].includes(host.toLowerCase())) process.stderr.write(`gomoku: listening on ${host}: other machines that reach this one can use the page and its searches\n`);
     if (a.open === true) openBrowser(server.url);
     await new Promise<void>((resolve) => {
       const stop = () => {

@@ -38,7 +38,7 @@ export class Searches {
 
   constructor(readonly limits: SearchLimits) {}
 
-  /** Start the worker threads (done once the server listens, so start-up serves the page first). */
+  /** Start the worker threads (once a page has connected, so that they do not slow its loading). */
   warmUp(): void {
     this.pool ??= createPool('workers/serve-worker', { workers: this.limits.maxSearches });
   }

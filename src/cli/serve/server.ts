@@ -199,6 +199,8 @@ export async function startServer(opts: ServerOptions): Promise<{ app: FastifyIn
 
   app.register(async (scope) => {
     scope.get('/api/ws', { websocket: true }, (socket) => {
+      // the worker threads start once a page is there, not while it loads
+      setTimeout(() => searches.warmUp(), 300).unref();
       const session = new Session(
         { searches, book: opts.book, seed: opts.seed, version: opts.version, updatesPerSecond: opts.updatesPerSecond },
         (msg) => {
@@ -218,7 +220,6 @@ export async function startServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
   const shown = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  searches.warmUp();
   return {
     app,
     url: `http://${shown}:${port}/`,

@@ -47,7 +47,7 @@ const ANALYSIS_MS = arg('analysis-ms', 10_000);
 const JSON_OUT = process.argv.includes('--json');
 
 const { chromium } = await import('playwright-core');
-const { geometry } = await import(join(root, 'dist', 'render', 'board-svg.js'));
+const { geometry } = await import(join(root, 'dist', 'view', 'board-svg.js'));
 
 function serve() {
   const t0 = performance.now();

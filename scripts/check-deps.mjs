@@ -2,7 +2,8 @@
 // The lint rule for the architecture (../shared/docs/architecture.md, "Principles" 1):
 //
 //   core <- search <- proof <- {book, protocols, match} <- workers <- cli
-//   core <- render (the board picture, shared by the CLI and the web page)
+//   core <- view (the board picture and the web API's message types, shared by the CLI,
+//   the server and the web page)
 //
 // (proof sits below book: the book writes certificates and checks them with the checker)
 //
@@ -10,7 +11,7 @@
 // - core and search are pure: no Node built-ins, no native/process-level packages, no
 //   console, no process;
 // - yargs only in cli; nothing under src/ imports scripts/ or test/;
-// - the web page (web/src) imports only the pure renderer and notation from src/.
+// - the web page (web/src) imports only src/view and core's notation from src/.
 // Usage: node scripts/check-deps.mjs [package-root]. Prints `file:line: problem` for each violation and exits 1; exits 0 when clean.
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,8 +24,8 @@ helpOnRequest(import.meta.url);
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const src = join(root, 'src');
 
-const LAYER = { core: 0, search: 1, render: 1, proof: 2, book: 3, protocols: 3, match: 3, workers: 4, cli: 5 };
-const PURE = new Set(['core', 'search', 'render']);
+const LAYER = { core: 0, search: 1, view: 1, proof: 2, book: 3, protocols: 3, match: 3, workers: 4, cli: 5 };
+const PURE = new Set(['core', 'search', 'view']);
 const IMPURE_PACKAGES = new Set(['better-sqlite3', 'piscina', 'yargs']);
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
@@ -81,7 +82,7 @@ for (const file of files) {
   }
 }
 
-// The web page (web/src, bundled by vite) may use the pure shared code only: the renderer and
+// The web page (web/src, bundled by vite) may use the pure shared code only: src/view and
 // core's notation. Every rule question goes to the server.
 const web = join(root, 'web', 'src');
 const webFiles = [];
@@ -102,8 +103,8 @@ for (const file of webFiles) {
       continue;
     }
     const target = relative(root, resolve(dirname(file), spec));
-    const ok = target.startsWith(`web${sep}`) || target.startsWith(`src${sep}render${sep}`) || target === join('src', 'core', 'notation.js') || target === join('src', 'core', 'types.js');
-    if (!ok) problems.push(`${at}: the page may import src/render/ and src/core/notation only, not ${target}`);
+    const ok = target.startsWith(`web${sep}`) || target.startsWith(`src${sep}view${sep}`) || target === join('src', 'core', 'notation.js') || target === join('src', 'core', 'types.js');
+    if (!ok) problems.push(`${at}: the page may import src/view/ and src/core/notation only, not ${target}`);
   }
 }
 

@@ -7,7 +7,7 @@ import { opponent } from '../core/types.js';
 import { makePoint } from '../core/notation.js';
 import type { Board } from '../core/board.js';
 import { C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_THREE } from '../core/patterns.js';
-import { renderBoardSvg, type Mark, type Picture } from '../render/board-svg.js';
+import { renderBoardSvg, type Mark, type Picture } from '../view/board-svg.js';
 import type { LoadedPosition } from './common.js';
 
 /** Threat marks, most urgent first: [class test, mark for the side to move, mark for the opponent, legend]. */

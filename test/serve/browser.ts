@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { geometry } from '../../src/render/board-svg.js';
+import { geometry } from '../../src/view/board-svg.js';
 import { parsePoint } from '../../src/core/notation.js';
 import { root } from '../cli/run.js';
 
@@ -49,11 +49,11 @@ export async function clickPoint(page: Page, point: string, size = 15): Promise<
   await page.mouse.click(box.x + g.x(col) * k, box.y + g.y(row) * k);
 }
 
-/** The points of the stones on the board, by colour. */
+/** The points of the stones on the board, by colour, sorted. */
 export async function stones(page: Page): Promise<{ black: string[]; white: string[] }> {
   return page.evaluate(() => {
     const of = (c: string) => [...document.querySelectorAll(`#board circle.stone.${c}`)].map((e) => e.getAttribute('data-point')!);
-    return { black: of('black'), white: of('white') };
+    return { black: of('black').sort(), white: of('white').sort() };
   });
 }
 

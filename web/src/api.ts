@@ -3,43 +3,9 @@
  * for the searches (reconnected when it drops). Every rule question goes to the server.
  */
 
-export type ColorName = 'black' | 'white';
-export type Verdict = 'win' | 'loss' | 'draw' | 'unknown';
+import type { FullPositionFields as PositionFields, PositionView, ServerMessage, SgfImport } from '../../src/view/wire.js';
 
-/** The position fields of every request (the CLI's POSITION, --size, --rule, --to-move, plus `then`). */
-export interface PositionFields {
-  position: string;
-  then: string;
-  size: number;
-  rule: string;
-  toMove?: ColorName;
-}
-
-export interface BookView {
-  found: boolean;
-  verdict?: Verdict;
-  score?: number;
-  depth?: number;
-  bestMove?: string;
-  children?: { point: string; verdict: Verdict; score: number }[];
-}
-
-/** POST /api/position: `gomoku show --json` and what the page draws. */
-export interface PositionView {
-  size: number;
-  rule: string;
-  toMove: ColorName;
-  stones: { black: string[]; white: string[] };
-  lastMove: string | null;
-  setup: string;
-  moves: string[];
-  text: string;
-  marks: { point: string; text: string; tone: 'mine' | 'theirs' }[];
-  five: string[];
-  winner: ColorName | null;
-  full: boolean;
-  book: BookView | null;
-}
+export type { ColorName, FullPositionFields as PositionFields, InfoMessage as Info, PositionView, ResultMessage, ServerMessage, SolveResult, Swap2Result } from '../../src/view/wire.js';
 
 export class ApiError extends Error {}
 
@@ -53,29 +19,8 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 export const api = {
   position: (p: PositionFields) => post<PositionView>('/api/position', p),
   sgfExport: (p: PositionFields) => post<{ sgf: string }>('/api/sgf/export', p),
-  sgfImport: (sgf: string) => post<{ request: PositionFields; view: PositionView }>('/api/sgf/import', { sgf }),
+  sgfImport: (sgf: string) => post<SgfImport>('/api/sgf/import', { sgf }),
 };
-
-export interface Info {
-  type: 'info';
-  id: number;
-  depth: number;
-  score: number;
-  scoreText: string;
-  nodes: number;
-  nps: number;
-  ms: number;
-  pv: string[];
-  stage: string;
-  iteration: boolean;
-}
-
-export type ServerMessage =
-  | { type: 'hello'; version: string; maxTimeMs: number; maxSearches: number; book: boolean }
-  | Info
-  | ({ type: 'result'; id: number; kind: string } & Record<string, unknown>)
-  | { type: 'error'; id: number | null; error: string }
-  | { type: 'cancelled'; id: number };
 
 /** The searches' socket: send() returns the request id; every answer goes to onMessage. */
 export class SearchSocket {

@@ -4,9 +4,9 @@
  * the book, searches). The page itself only draws (the shared renderer), places a clicked
  * stone at once for feedback, and runs the Swap2 dialogue.
  */
-import { geometry, renderBoardSvg, stoneSvg, type Mark, type Picture } from '../../src/render/board-svg.js';
+import { geometry, renderBoardSvg, stoneSvg, type Mark, type Picture } from '../../src/view/board-svg.js';
 import { makeMoveList, makePoint, makeStoneSet, parsePoint } from '../../src/core/notation.js';
-import { api, ApiError, SearchSocket, type ColorName, type Info, type PositionFields, type PositionView, type ServerMessage } from './api.js';
+import { api, ApiError, SearchSocket, type ColorName, type Info, type PositionFields, type PositionView, type ServerMessage, type SolveResult, type Swap2Result } from './api.js';
 
 type Color = 1 | 2;
 const BLACK: Color = 1;
@@ -402,13 +402,12 @@ function startSolve(): void {
   st.solveTimer = window.setInterval(() => (el.sDetail.textContent = `${((performance.now() - t0) / 1000).toFixed(1)} s of ${timeMs / 1000} s`), 200);
 }
 
-function showSolve(r: Record<string, unknown>): void {
+function showSolve(r: SolveResult): void {
   clearInterval(st.solveTimer);
   st.solveId = -1;
   el.solve.textContent = 'Solve';
   el.solve.classList.remove('running');
-  const result = String(r.result);
-  el.sResult.textContent = result === 'unknown' ? 'unknown' : `${result} for ${String(r.toMove)}${r.move ? ` by ${String(r.move)}` : ''} (${String(r.method)})`;
+  el.sResult.textContent = r.result === 'unknown' ? 'unknown' : `${r.result} for ${r.toMove ?? ''}${r.move ? ` by ${r.move}` : ''} (${r.method ?? ''})`;
   if (r.verified === true) {
     const b = document.createElement('span');
     b.className = 'verified';
@@ -416,9 +415,9 @@ function showSolve(r: Record<string, unknown>): void {
     b.title = 'the independent checker accepted the certificate';
     el.sResult.append(' ', b);
   }
-  el.sPv.textContent = (r.pv as string[]).join(' ') || '–';
-  el.sDetail.textContent = `${Number(r.nodes).toLocaleString('en')} nodes, ${String(r.ms)} ms${r.proofEntries !== undefined ? `, ${String(r.proofEntries)} proof entries` : ''}${r.error ? `; ${String(r.error)}` : ''}`;
-  if (typeof r.certificate === 'string') {
+  el.sPv.textContent = r.pv.join(' ') || '–';
+  el.sDetail.textContent = `${r.nodes.toLocaleString('en')} nodes, ${r.ms} ms${r.proofEntries !== undefined ? `, ${r.proofEntries} proof entries` : ''}${r.error ? `; ${r.error}` : ''}`;
+  if (r.certificate !== undefined) {
     if (el.sCert.href) URL.revokeObjectURL(el.sCert.href);
     el.sCert.href = URL.createObjectURL(new Blob([r.certificate], { type: 'text/plain' }));
     el.sCert.hidden = false;
@@ -468,7 +467,7 @@ function onMessage(m: ServerMessage): void {
   // results
   const r = m;
   if (r.kind === 'analyse' && r.id === st.analysisId) {
-    showInfo({ depth: r.depth as number, scoreText: `${String(r.scoreText)}`, nodes: r.nodes as number, ms: r.ms as number, pv: r.pv as string[], stage: `done (${String(r.source)}): ${String(r.move)}` });
+    showInfo({ depth: r.depth, scoreText: r.scoreText, nodes: r.nodes, ms: r.ms, pv: r.pv, stage: `done (${r.source}): ${r.move ?? 'no move'}` });
     st.analysisId = -1;
     if (st.analysing) setAnalysing(false);
   } else if (r.kind === 'solve' && r.id === st.solveId) {
@@ -476,9 +475,9 @@ function onMessage(m: ServerMessage): void {
   } else if (r.kind === 'move' && r.id === st.moveId) {
     st.moveId = -1;
     el.board.classList.remove('busy');
-    const q = typeof r.move === 'string' ? idx(r.move) : -1;
+    const q = r.move !== null ? idx(r.move) : -1;
     if (q >= 0 && st.infoKey === currentKey() && !occupied(q)) {
-      el.aStage.textContent = `engine played ${String(r.move)} (${String(r.source)})`;
+      el.aStage.textContent = `engine played ${r.move} (${r.source})`;
       play(q);
     }
   } else if (r.kind === 'swap2' && r.id === st.swap2Id) {
@@ -527,15 +526,19 @@ function swap2Done(engine: ColorName, text: string): void {
   if (st.view && st.viewKey === currentKey()) afterView(st.view);
 }
 
-function swap2Answer(r: Record<string, unknown>): void {
-  const step = r.step as string;
+function swap2Answer(r: Swap2Result): void {
   const place = (stones: { point: string }[]) => {
     for (const s of stones) st.moves.push(idx(s.point));
     st.redo = [];
     positionChanged();
   };
-  if (step === 'propose') {
-    place(r.stones as { point: string }[]);
+  const engineTakesWhite = (move: string) => {
+    st.moves.push(idx(move));
+    positionChanged();
+    swap2Done('white', `The engine takes white and plays ${move}.`);
+  };
+  if (r.step === 'propose') {
+    place(r.stones);
     st.swap2 = { stage: 'user-chooses-3' };
     showSwap2('The engine proposes these three stones. Choose:', [
       ['Take black', () => swap2Done('white', 'You took black.')],
@@ -545,25 +548,15 @@ function swap2Answer(r: Record<string, unknown>): void {
         showSwap2('Place a white and then a black stone; the engine then chooses its colour.');
       }],
     ]);
-  } else if (step === 'after-three') {
-    if (r.choice === 'black') swap2Done('black', 'The engine takes black.');
-    else if (r.choice === 'white') {
-      st.moves.push(idx(r.move as string));
-      positionChanged();
-      swap2Done('white', `The engine takes white and plays ${String(r.move)}.`);
-    } else {
-      place(r.stones as { point: string }[]);
-      st.swap2 = { stage: 'user-chooses-5' };
-      showSwap2('The engine adds two stones. Choose your colour:', [
-        ['Take black', () => swap2Done('white', 'You took black.')],
-        ['Take white (play stone 6)', () => swap2Done('black', 'You took white: play the sixth stone.')],
-      ]);
-    }
   } else if (r.choice === 'black') swap2Done('black', 'The engine takes black.');
+  else if (r.choice === 'white') engineTakesWhite(r.move);
   else {
-    st.moves.push(idx(r.move as string));
-    positionChanged();
-    swap2Done('white', `The engine takes white and plays ${String(r.move)}.`);
+    place(r.stones);
+    st.swap2 = { stage: 'user-chooses-5' };
+    showSwap2('The engine adds two stones. Choose your colour:', [
+      ['Take black', () => swap2Done('white', 'You took black.')],
+      ['Take white (play stone 6)', () => swap2Done('black', 'You took white: play the sixth stone.')],
+    ]);
   }
 }
 

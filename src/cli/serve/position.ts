@@ -12,6 +12,7 @@ import { showJson } from '../commands/show.js';
 import type { BookStore } from '../../book/store.js';
 import { queryBook } from '../../book/query.js';
 import type { Verdict } from '../../search/types.js';
+import type { BookView, PositionView } from '../../view/wire.js';
 
 /** Longest POSITION or `then` text accepted (22x22 has 484 points of at most 3 characters). */
 export const MAX_TEXT = 4000;
@@ -101,16 +102,6 @@ export function loadServed(req: PositionRequest): Result<ServedPosition> {
   return ok({ pos: all.value, setup: b.spec.moves, moves: after, lastMove: after[after.length - 1]!.index });
 }
 
-/** The book's answer from the side to move's view: children are scored for the player choosing them. */
-export interface BookView {
-  found: boolean;
-  verdict?: Verdict;
-  score?: number;
-  depth?: number;
-  bestMove?: string;
-  children?: { point: string; verdict: Verdict; score: number }[];
-}
-
 const FLIP: Record<Verdict, Verdict> = { win: 'loss', loss: 'win', draw: 'draw', unknown: 'unknown' };
 
 export function bookView(store: BookStore, sp: ServedPosition): BookView {
@@ -136,7 +127,7 @@ export function positionText(sp: ServedPosition): { text: string; toMove?: 'blac
 }
 
 /** The answer of POST /api/position: `gomoku show --json` plus what the page draws. */
-export function positionView(sp: ServedPosition, book: BookStore | undefined): Record<string, unknown> {
+export function positionView(sp: ServedPosition, book: BookStore | undefined): PositionView {
   const { pos } = sp;
   const size = pos.size;
   const pt = (q: number) => makePoint(q, size);
@@ -144,17 +135,20 @@ export function positionView(sp: ServedPosition, book: BookStore | undefined): R
   const winner = five.length > 0 ? colorName(pos.board.cells[five[0]!] as Color) : null;
   const setupBlack = sp.setup.filter((s) => s.color === BLACK).map((s) => s.index);
   const setupWhite = sp.setup.filter((s) => s.color === WHITE).map((s) => s.index);
-  const out: Record<string, unknown> = {
-    ...showJson(pos),
+  const shown = showJson(pos);
+  return {
+    size: shown.size,
+    rule: shown.rule,
+    toMove: shown.toMove,
+    stones: shown.stones,
     lastMove: sp.lastMove === undefined ? null : pt(sp.lastMove),
     setup: sp.setup.length > 0 ? makeStoneSet(setupBlack, setupWhite, size) : '',
     moves: sp.moves.map((m) => pt(m.index)),
-    ...positionText(sp),
-    marks: threatMarks(pos.board).map((m) => ({ point: pt(m.index), text: m.text, tone: m.tone })),
+    text: positionText(sp).text,
+    marks: threatMarks(pos.board).map((m) => ({ point: pt(m.index), text: m.text, tone: m.tone === 'mine' ? 'mine' : 'theirs' })),
     five: sortCertificateOrder(five, size).map(pt),
     winner,
     full: pos.board.ply >= pos.board.area,
+    book: book && winner === null ? bookView(book, sp) : null,
   };
-  out.book = book && winner === null ? bookView(book, sp) : null;
-  return out;
 }

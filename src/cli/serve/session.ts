@@ -18,6 +18,7 @@ import { loadServed, readPositionRequest, positionText, type ServedPosition } fr
 import { BusyError, type Running, type Searches } from './searches.js';
 import type { Progress, ServeResult, Swap2Step } from '../../workers/serve-worker.js';
 import { MATE, MATE_BOUND } from '../../search/types.js';
+import type { ResultBody, ServerMessage } from '../../view/wire.js';
 
 /** A score as words: "win in 5" (plies) for a mate score, "win" for a proof without a length, else the number. */
 export function scoreText(score: number): string {
@@ -59,7 +60,7 @@ export class Session {
 
   constructor(
     private readonly ctx: SessionContext,
-    private readonly send: (msg: Record<string, unknown>) => void,
+    private readonly send: (msg: ServerMessage) => void,
   ) {
     const l = ctx.searches.limits;
     send({ type: 'hello', version: ctx.version, maxTimeMs: l.maxTimeMs, maxSearches: l.maxSearches, book: ctx.book !== undefined });
@@ -179,7 +180,7 @@ export class Session {
       return;
     }
     const done = run.promise.then(
-      (r) => this.send({ type: 'result', id, kind: req.kind, ...this.resultJson(r, pt) }),
+      (r) => this.send({ type: 'result', id, ...this.resultJson(req.kind, r, pt) }),
       (e: unknown) => {
         if (this.closed) return;
         const aborted = e instanceof Error && (e.name === 'AbortError' || /aborted|search ended/i.test(e.message));
@@ -192,16 +193,15 @@ export class Session {
     if (this.current?.id === id) this.current = undefined;
   }
 
-  private resultJson(r: ServeResult, pt: (q: number) => string): Record<string, unknown> {
-    if (r.kind === 'think') return { move: r.move >= 0 ? pt(r.move) : null, score: r.score, scoreText: scoreText(r.score), depth: r.depth, nodes: r.nodes, ms: r.ms, pv: r.pv.map(pt), source: r.source, stopped: r.stopped };
-    if (r.kind === 'solve') {
-      const { kind: _k, ...rest } = r;
-      return rest;
+  private resultJson(kind: Kind, r: ServeResult, pt: (q: number) => string): ResultBody {
+    if (r.kind === 'think') {
+      return { kind: kind === 'analyse' ? 'analyse' : 'move', move: r.move >= 0 ? pt(r.move) : null, score: r.score, scoreText: scoreText(r.score), depth: r.depth, nodes: r.nodes, ms: r.ms, pv: r.pv.map(pt), source: r.source, stopped: r.stopped };
     }
+    if (r.kind === 'solve') return r;
     const stones = (l: { index: number; color: Color }[]) => l.map((s) => ({ point: pt(s.index), color: colorName(s.color) }));
-    if (r.step === 'propose') return { step: r.step, stones: stones(r.stones) };
-    if (r.choice === 'add2') return { step: r.step, choice: r.choice, stones: stones(r.stones) };
-    if (r.choice === 'white') return { step: r.step, choice: r.choice, move: pt(r.move) };
-    return { step: r.step, choice: r.choice };
+    if (r.step === 'propose') return { kind: 'swap2', step: r.step, stones: stones(r.stones) };
+    if (r.choice === 'add2') return { kind: 'swap2', step: r.step, choice: r.choice, stones: stones(r.stones) };
+    if (r.choice === 'white') return { kind: 'swap2', step: r.step, choice: r.choice, move: pt(r.move) };
+    return { kind: 'swap2', step: r.step, choice: r.choice };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { geometry, renderBoardSvg, stoneSvg } from '../../src/render/board-svg.js';
+import { geometry, renderBoardSvg, stoneSvg } from '../../src/view/board-svg.js';
 import { BLACK, WHITE } from '../../src/core/types.js';
 
 const H8 = 7 * 15 + 7;

@@ -8,7 +8,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { CliError, EXIT_INTERNAL, EXIT_USAGE } from './common.js';
-import { useSavedTables } from './tables.js';
+import { useSavedTables } from '../workers/tables.js';
 import { packageVersion } from './version.js';
 type Loader = () => Promise<{ command: CommandModule }>;
 

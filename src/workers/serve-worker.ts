@@ -19,6 +19,9 @@ import { openBookProbe } from '../book/probe.js';
 import { solveJob, type SolveJob, type SolveJobResult } from './solve-job.js';
 import { BotGame, type Stone } from '../protocols/common.js';
 import { OpeningAdvisor } from '../protocols/opening.js';
+import { useSavedTables } from './tables.js';
+
+useSavedTables();
 
 interface Where {
   size: number;

@@ -33,6 +33,8 @@ export interface GameOptions {
   /** `INFO max_memory` in bytes (not enforced); 0 = unlimited. */
   maxMemory: number;
   suspendWhenIdle: boolean;
+  /** Minimum ms between an engine's last line and the next command to it (default 50). */
+  replyGapMs?: number;
   /** How long an engine may take to exit after `END` before it is killed (ms). */
   endGraceMs: number;
   /**
@@ -135,6 +137,7 @@ export async function playGame(
       startTimeoutMs: o.startTimeoutMs,
       suspendWhenIdle: o.suspendWhenIdle,
     };
+    if (o.replyGapMs !== undefined) c.replyGapMs = o.replyGapMs;
     if (o.onLine) {
       const f = o.onLine;
       c.onLine = (dir, line) => f(name, dir, line);

@@ -16,6 +16,11 @@
  * time-out when it takes longer than `min(turn limit, time left in the game) + hang
  * tolerance` (GomocupJudge's rule, with its 1000 ms tolerance as the usual value).
  *
+ * Pacing: no command goes to an engine sooner than `replyGapMs` after the last line it
+ * printed (some engines, Rapfi among them, drop a command that arrives within a few ms of
+ * their own answer). Lines sent inside the gap wait in order; a move's think time starts
+ * when its command is actually written.
+ *
  * Processes: the engine is started in its own process group (`detached`), so that
  * `kill()` ends the whole tree (an engine's helper processes too) with one signal. Every
  * client is registered until its process has exited, and a `process.on('exit')` hook
@@ -57,6 +62,8 @@ export interface ClientOptions {
   startTimeoutMs: number;
   /** SIGSTOP the engine while it is not its turn. */
   suspendWhenIdle: boolean;
+  /** Minimum ms between a line from the engine and the next command to it. */
+  replyGapMs: number;
   /** Called with every line sent ('>') and received ('<'), for transcripts. */
   onLine?: (dir: '>' | '<', line: string) => void;
 }
@@ -65,6 +72,7 @@ export const DEFAULT_CLIENT_OPTIONS: ClientOptions = {
   hangToleranceMs: 1000,
   startTimeoutMs: 10_000,
   suspendWhenIdle: true,
+  replyGapMs: 50,
 };
 
 /** The value of `INFO time_left` / `timeout_match` that means "unlimited". */
@@ -114,6 +122,11 @@ export class PbrainClient {
   private stderrTail = '';
   private suspended = false;
   private size = 0;
+  /** performance.now() of the last line read from the engine. */
+  private lastHeardAt = -Infinity;
+  /** Lines waiting for the reply gap to pass, in order. */
+  private readonly outbox: string[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   private constructor(cmd: EngineCommand, opts: ClientOptions) {
     this.name = cmd.name;
@@ -204,6 +217,7 @@ export class PbrainClient {
   }
 
   private pushLine(line: string): void {
+    this.lastHeardAt = performance.now();
     this.opts.onLine?.('<', line);
     if (this.waiter) this.wake({ type: 'line', line });
     else this.queue.push(line);
@@ -232,10 +246,47 @@ export class PbrainClient {
     });
   }
 
+  private gapLeft(): number {
+    return this.lastHeardAt + this.opts.replyGapMs - performance.now();
+  }
+
   private send(line: string): void {
     if (this.exitInfo) return;
+    if (this.outbox.length > 0 || this.gapLeft() > 0) {
+      this.outbox.push(line);
+      this.scheduleFlush();
+      return;
+    }
+    this.write(line);
+  }
+
+  private write(line: string): void {
     this.opts.onLine?.('>', line);
     this.child.stdin!.write(line + '\r\n');
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      if (this.gapLeft() > 0) this.scheduleFlush();
+      else this.flushOutbox();
+    }, Math.max(0, this.gapLeft()));
+  }
+
+  private flushOutbox(): void {
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+    }
+    while (this.outbox.length > 0 && !this.exitInfo) this.write(this.outbox.shift()!);
+    this.outbox.length = 0;
+  }
+
+  /** Wait until the reply gap has passed and every queued line is written. */
+  private async settle(): Promise<void> {
+    for (let wait = this.gapLeft(); wait > 0; wait = this.gapLeft()) await new Promise((r) => setTimeout(r, wait));
+    this.flushOutbox();
   }
 
   private crash(ms: number): Extract<MoveReply, { kind: 'crash' }> {
@@ -262,6 +313,7 @@ export class PbrainClient {
   /** `START size`, then wait for `OK`. */
   async start(size: number): Promise<StartReply> {
     this.size = size;
+    await this.settle();
     this.resume();
     const t0 = performance.now();
     this.send(`START ${size}`);
@@ -293,6 +345,7 @@ export class PbrainClient {
    * skipped by the move reader, so a slow ABOUT never turns into garbage.
    */
   async about(timeoutMs = 2000): Promise<{ name?: string; version?: string; raw?: string }> {
+    await this.settle();
     this.resume();
     const t0 = performance.now();
     this.send('ABOUT');
@@ -370,6 +423,7 @@ export class PbrainClient {
   }
 
   private async ask<R extends { ms: number }>(lines: string[], limitMs: number, timeLeftMs: number, parse: (line: string, ms: number) => R): Promise<R | Failure> {
+    await this.settle();
     this.resume();
     this.send(`INFO time_left ${Math.round(timeLeftMs)}`);
     const t0 = performance.now();
@@ -417,6 +471,7 @@ export class PbrainClient {
    */
   async end(graceMs = 500): Promise<void> {
     if (this.exitInfo) return;
+    await this.settle();
     this.resume();
     this.send('END');
     this.child.stdin!.end();
@@ -433,6 +488,9 @@ export class PbrainClient {
 
   /** Synchronous kill (used by the exit hook). */
   killNow(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.outbox.length = 0;
     if (this.pid === undefined) return;
     this.signalGroup('SIGCONT');
     this.signalGroup('SIGKILL');

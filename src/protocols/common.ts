@@ -39,6 +39,8 @@ export interface BotOptions {
   seed: string;
   /** `--time`: overrides the protocol's default budget (its meaning is per protocol, see play.ts). */
   timeMs?: number;
+  /** `--nodes`: a node limit per move (Gomocup; `INFO max_node` overrides it). */
+  nodes?: number;
   book?: BookProbe;
   /** Milliseconds since some fixed origin; injected so adapters stay testable. */
   now?: () => number;

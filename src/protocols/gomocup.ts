@@ -124,6 +124,8 @@ export class GomocupProtocol implements LineProtocol {
   timeoutMatch: number | undefined;
   timeLeft: number | undefined;
   maxMemory: number | undefined;
+  /** `INFO max_node`: a node limit per move (0 or absent: none). */
+  maxNode: number | undefined;
   gameType: number | undefined;
   folder: string | undefined;
   rule: Rule = 'freestyle';
@@ -161,7 +163,10 @@ export class GomocupProtocol implements LineProtocol {
     const c: Parameters<typeof limitsFor>[0] = { turnMs, ply: this.game.stones.length, first: this.answered === 0 };
     if (this.timeLeft !== undefined && this.timeLeft !== GOMOCUP_UNLIMITED && this.timeoutMatch !== 0) c.gameLeftMs = Math.max(0, this.timeLeft);
     if (this.timeoutMatch !== undefined && this.timeoutMatch > 0) c.matchMs = this.timeoutMatch;
-    return limitsFor(c);
+    const limits = limitsFor(c);
+    const nodes = this.maxNode ?? this.opts.nodes;
+    if (nodes !== undefined) limits.nodes = nodes;
+    return limits;
   }
 
   handle(line: string): Reply {
@@ -311,6 +316,9 @@ export class GomocupProtocol implements LineProtocol {
       case 'game_type':
         if (num) this.gameType = n;
         break;
+      case 'max_node':
+        if (num) this.maxNode = n > 0 ? Math.floor(n) : undefined;
+        break;
       case 'folder':
         this.folder = value;
         break;
@@ -327,7 +335,7 @@ export class GomocupProtocol implements LineProtocol {
         break;
       }
       default:
-        // evaluate, max_depth, max_node, thread_num and anything unknown: ignored.
+        // evaluate, max_depth, thread_num and anything unknown: ignored.
         return reply([], [`info ${key} ignored`]);
     }
     if (!num && key !== 'folder') return reply([], [`info ${key}: bad value '${value}' ignored`]);

@@ -17,17 +17,11 @@ import { OpeningAdvisor } from './opening.js';
 
 export const WPI_SIZE = 15;
 export const WPI_DEFAULT_TURN_MS = 10_000;
-/** The referee polls every 50 ms and sleeps 100 ms before reading; our own polling adds up to 50 ms. */
-export const WPI_IO_MARGIN_MS = 700;
-
 /**
- * Our search time for a per-move limit of `turnMs`: the I/O margin, but never more than a
- * quarter of a short limit (`--time 200` once left -500 ms, which the clock read as "no
- * limit": the bot searched for minutes and missed end_game).
+ * What the referee counts of each turn that our search cannot see: it polls every 50 ms and
+ * sleeps 100 ms before reading, our own polling adds up to 50 ms, and the file writes.
  */
-export function wpiSearchMs(turnMs: number): number {
-  return Math.max(1, turnMs - Math.min(WPI_IO_MARGIN_MS, Math.floor(turnMs / 4)));
-}
+export const WPI_IO_OVERHEAD_MS = 700;
 
 export interface WpiMove {
   team: string;
@@ -111,7 +105,7 @@ export class WpiPlayer {
       const e = this.game.place(m.index, (3 - this.me!) as Color);
       if (e) return this.fail(`opponent move '${moveFile.trim()}' is ${e}`);
     }
-    const limits = limitsFor({ turnMs: wpiSearchMs(this.turnMs), ply: this.game.stones.length, first: this.turns === 1 });
+    const limits = limitsFor({ turnMs: this.turnMs, overheadMs: WPI_IO_OVERHEAD_MS, ply: this.game.stones.length, first: this.turns === 1 });
     const t = this.game.think(this.me!, limits);
     log.push(...t.log);
     if (t.move < 0) return reply([], [...log, 'no legal move'], 1);

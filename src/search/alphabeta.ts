@@ -50,6 +50,13 @@ export interface AlphaBetaOptions {
   rootMoves?: readonly number[];
   /** A small per-move bonus (seeded tie-breaks); indexed by point. */
   rootBias?: Int32Array;
+  /**
+   * Checks a root move the search is about to prefer (false: the opponent has a forced win
+   * after it). Called for the best move of each finished iteration and for a better move
+   * found by an interrupted one; a refuted move leaves the root and the depth is searched
+   * again without it. Not called for mate scores (the search has proved them itself).
+   */
+  verify?: (move: number) => boolean;
   onIteration?: (info: IterationInfo) => void;
 }
 
@@ -161,6 +168,7 @@ export class AlphaBeta {
     }
     let prev = 0;
     let mateStreak = 0;
+    const verify = opts.verify;
     // one candidate: a short search for its score and line, no more
     const lastDepth = n === 1 ? Math.min(maxDepth, 3) : maxDepth;
     for (let depth = 1; depth <= lastDepth; depth++) {
@@ -186,16 +194,27 @@ export class AlphaBeta {
       }
       if (this.stopped) {
         // keep a better move found by the interrupted iteration (its PV move was searched first)
-        if (this.iterBest >= 0) {
-          out.move = this.iterBest;
+        const m = this.iterBest;
+        if (m >= 0 && (m === out.move || verify === undefined || Math.abs(this.iterBestScore) >= MATE_BOUND || verify(m))) {
+          out.move = m;
           out.score = this.iterBestScore;
           out.pv = this.copyPv();
         }
         out.aborted = true;
         break;
       }
+      const best = this.rootMoves[0]!;
+      if (verify !== undefined && this.nRoot > 1 && Math.abs(score) < MATE_BOUND && !verify(best)) {
+        this.dropRoot(best);
+        if (out.move === best) {
+          out.move = this.rootMoves[0]!;
+          out.pv = [out.move];
+        }
+        depth--; // the same depth again without it
+        continue;
+      }
       prev = score;
-      out.move = this.rootMoves[0]!;
+      out.move = best;
       out.score = score;
       out.depth = depth;
       out.pv = this.copyPv();
@@ -263,6 +282,16 @@ export class AlphaBeta {
     return -1;
   }
 
+  /** Remove a root move (refuted by `verify`), keeping the others in order. */
+  private dropRoot(m: number): void {
+    let j = 0;
+    for (let i = 0; i < this.nRoot; i++) {
+      const q = this.rootMoves[i]!;
+      if (q !== m) this.rootMoves[j++] = q;
+    }
+    this.nRoot = j;
+  }
+
   private sortRoot(): void {
     // insertion sort, stable, descending by score
     for (let i = 1; i < this.nRoot; i++) {
@@ -293,7 +322,7 @@ export class AlphaBeta {
 
   private checkLimits(): void {
     if (this.nodes >= this.maxNodes) this.stopped = true;
-    else if ((this.nodes & 255) === 0 && this.now() > this.hard) this.stopped = true;
+    else if ((this.nodes & 31) === 0 && this.now() > this.hard) this.stopped = true;
   }
 
   private root(alpha: number, beta: number, depth: number): number {

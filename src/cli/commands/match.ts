@@ -31,6 +31,7 @@ export interface MatchArgs {
   size?: number;
   concurrency?: number;
   hangTolerance?: number;
+  replyGap?: number;
   startTimeout?: number;
   maxMemory?: number;
   suspend?: boolean;
@@ -135,6 +136,7 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     if (games > 2 * openings.length) io.err(`gomoku: note: ${games} games over ${openings.length} opening(s): openings repeat, and deterministic engines repeat their games\n`);
     const concurrency = intOpt(a.concurrency, '--concurrency', 1, 1);
     const hangToleranceMs = intOpt(a.hangTolerance, '--hang-tolerance', 0, 1000);
+    const replyGapMs = intOpt(a.replyGap, '--reply-gap', 0, 50);
     const startTimeoutMs = intOpt(a.startTimeout, '--start-timeout', 1, 10_000);
     const maxMemory = intOpt(a.maxMemory, '--max-memory', 0, 367_001_600);
     const sprt = a.sprt !== undefined ? orUsage(parseSprt(a.sprt)) : undefined;
@@ -160,7 +162,7 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       openings,
       games,
       concurrency,
-      game: { size, rule, tc, hangToleranceMs, startTimeoutMs, maxMemory, suspendWhenIdle: a.suspend !== false, endGraceMs: 500, swap2: a.swap2 === true },
+      game: { size, rule, tc, hangToleranceMs, replyGapMs, startTimeoutMs, maxMemory, suspendWhenIdle: a.suspend !== false, endGraceMs: 500, swap2: a.swap2 === true },
       onGame: (_r: GameRecord, s: MatchStats) => draw(s, false),
       ...(sprt ? { sprt } : {}),
       ...(a.out !== undefined ? { outDir: a.out } : {}),
@@ -227,6 +229,7 @@ export const command: CommandModule = {
       .option('size', { type: 'number', default: 15, describe: 'board size' })
       .option('concurrency', { type: 'number', default: 1, describe: 'games in flight at once' })
       .option('hang-tolerance', { type: 'number', default: 1000, describe: 'ms over the limit before a move is a time-out' })
+      .option('reply-gap', { type: 'number', default: 50, describe: 'ms to wait after an engine\'s last line before the next command to it (some engines drop a command that comes too soon)' })
       .option('start-timeout', { type: 'number', default: 10000, describe: 'ms an engine may take to answer START' })
       .option('max-memory', { type: 'number', default: 367001600, describe: 'bytes sent as INFO max_memory (not enforced)' })
       .option('suspend', { type: 'boolean', default: true, describe: 'SIGSTOP an engine while its opponent thinks (use --no-suspend to allow pondering)' })

@@ -13,6 +13,7 @@
 import type { CommandModule } from 'yargs';
 import { makePoint } from '../../core/notation.js';
 import { Engine } from '../../search/engine.js';
+import type { Limits } from '../../search/types.js';
 import { BOOK_OPTION, openBookOption } from '../book-option.js';
 import { gameOverReason } from '../board-view.js';
 import { fail, positionFromArgs, printJson, withPositionArgument, withPositionOptions, type LoadedPosition } from '../common.js';
@@ -35,9 +36,16 @@ export function engineFor(pos: LoadedPosition, seed: string | undefined, book?: 
   return engine;
 }
 
-/** The part of a command's time budget left after Node's start-up. */
-export function budgetAfterStartup(timeMs: number): number {
-  return Math.max(1, timeMs - process.uptime() * 1000);
+/** Limits for a command whose `--time` counts Node's start-up too (already spent: the overhead). */
+export function commandLimits(timeMs: number | undefined, nodes: number | undefined, depth: number | undefined): Limits {
+  const l: Limits = {};
+  if (timeMs !== undefined) {
+    l.turnMs = timeMs;
+    l.overheadMs = process.uptime() * 1000;
+  }
+  if (nodes !== undefined) l.nodes = nodes;
+  if (depth !== undefined) l.depth = depth;
+  return l;
 }
 
 export const command: CommandModule = {
@@ -61,7 +69,7 @@ export const command: CommandModule = {
     if (time !== undefined && (!Number.isFinite(time) || time <= 0)) fail(`--time must be a positive number of ms, got '${String(a.time)}'`);
     const pos = positionFromArgs(a);
     const engine = engineFor(pos, a.seed === undefined ? undefined : String(a.seed), a.book === undefined ? undefined : String(a.book));
-    const r = engine.go({ turnMs: time === undefined ? undefined : budgetAfterStartup(time), nodes, depth });
+    const r = engine.go(commandLimits(time, nodes, depth));
     const size = pos.size;
     const pt = (q: number) => makePoint(q, size);
     if (a.json === true) {

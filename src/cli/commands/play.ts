@@ -34,6 +34,7 @@ export interface PlayArgs {
   name?: string;
   dir?: string;
   timeMs?: number;
+  nodes?: number;
   book?: string;
   log?: string;
   verbose?: boolean;
@@ -63,6 +64,11 @@ export function checkPlayArgs(a: Record<string, unknown>): Result<PlayArgs> {
     const t = a.time;
     if (typeof t !== 'number' || !Number.isInteger(t) || t <= 0) return err(`--time must be a positive integer (ms), got '${String(t)}'`);
     out.timeMs = t;
+  }
+  if (a.nodes !== undefined) {
+    const t = a.nodes;
+    if (typeof t !== 'number' || !Number.isInteger(t) || t <= 0) return err(`--nodes must be a positive integer, got '${String(t)}'`);
+    out.nodes = t;
   }
   if (a.pollMs !== undefined) {
     const t = a.pollMs;
@@ -104,6 +110,7 @@ export async function runPlay(p: PlayArgs): Promise<number> {
   const t0 = performance.now();
   const opts: BotOptions = { seed: p.seed ?? BOT_NAME, now: () => performance.now() - t0 };
   if (p.timeMs !== undefined) opts.timeMs = p.timeMs;
+  if (p.nodes !== undefined) opts.nodes = p.nodes;
   if (book) opts.book = book;
   if (p.name !== undefined) opts.name = p.name;
   if (p.protocol === 'wpi') {
@@ -126,6 +133,7 @@ const PLAY_OPTIONS = {
   name: { type: 'string', describe: 'bot name (WPI team name, one word; Gomocup ABOUT)' },
   dir: { type: 'string', describe: 'WPI: the shared game directory (default: cwd)' },
   time: { type: 'number', describe: 'time in ms (KoTH per answer, CodeCup per game, WPI per move, others a per-move cap)' },
+  nodes: { type: 'number', describe: 'Gomocup: a node limit per move, as INFO max_node (with --seed: the same moves every run)' },
   book: BOOK_OPTION,
   seed: { type: 'string', describe: 'seed for every random choice (KoTH: defaults to the positional seed)' },
   log: { type: 'string', describe: 'append a transcript of the session to FILE' },

@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+/**
+ * Post-mortem of a match recorded by `gomoku match --out DIR`: where did one engine's moves
+ * lose games it need not have lost, by its own solver's standard?
+ *
+ *   node scripts/postmortem.mjs DIR [--engine NAME] [--lost-ms 500] [--win-ms 1000]
+ *       [--workers N] [--games 1,5,7] [--json]
+ *
+ * For every move of the engine (default: the first engine of the match) it asks the solver
+ * (src/search/solver.ts, every claim checked by the independent checker):
+ *  - after the move, with the opponent to move, within --lost-ms: does the opponent win?
+ *    A move after which he does, from a position that was not already proven lost, is a
+ *    **blunder** (the move that let the win in);
+ *  - before the move, within --win-ms: did the engine have a win, and does its move keep it
+ *    (the opponent, to move after it, proven lost)? A win it did not keep is a **missed win**.
+ * Prints one line per blunder and missed win, and per game the result and the first of
+ * each; `--json` prints one object instead. Needs `npm run build` (it uses dist/).
+ * Exit status: 0 (findings are data, not failures), 2 bad usage.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { helpOnRequest } from './usage.mjs';
+
+helpOnRequest(import.meta.url);
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const die = (msg) => {
+  process.stderr.write(`postmortem: ${msg} (see --help)\n`);
+  process.exit(2);
+};
+
+const args = process.argv.slice(2);
+const opt = { engine: undefined, lostMs: 500, winMs: 1000, workers: undefined, games: undefined, json: false };
+let dir;
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  const val = () => {
+    if (i + 1 >= args.length) die(`${a} needs a value`);
+    return args[++i];
+  };
+  const num = (v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) die(`${a} must be a positive integer, got '${v}'`);
+    return n;
+  };
+  if (a === '--engine') opt.engine = val();
+  else if (a === '--lost-ms') opt.lostMs = num(val());
+  else if (a === '--win-ms') opt.winMs = num(val());
+  else if (a === '--workers') opt.workers = num(val());
+  else if (a === '--games') opt.games = new Set(val().split(',').map(num));
+  else if (a === '--json') opt.json = true;
+  else if (a.startsWith('--')) die(`Unknown option '${a}'`);
+  else if (dir === undefined) dir = a;
+  else die(`unexpected argument '${a}'`);
+}
+if (dir === undefined) die('give the match directory');
+const file = join(dir, 'games.jsonl');
+if (!existsSync(file)) die(`${file} does not exist`);
+const dist = (p) => pathToFileURL(join(root, 'dist', p)).href;
+if (!existsSync(join(root, 'dist', 'workers', 'pool.js'))) die("dist/ is missing: run 'npm run build' first");
+
+const records = [];
+for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+  if (line.trim() === '') continue;
+  try {
+    records.push(JSON.parse(line));
+  } catch {
+    die(`${file}:${n + 1} is not JSON`);
+  }
+}
+if (records.length === 0) die(`${file} has no games`);
+const engine = opt.engine ?? records[0].black;
+if (!records.some((r) => r.black === engine || r.white === engine)) die(`no game has an engine named '${engine}'`);
+
+const { createPool } = await import(dist('workers/pool.js'));
+const pool = createPool('workers/solve-worker', opt.workers ? { workers: opt.workers } : {});
+
+/** Every move of `engine` as a pair of solver jobs; the records keep the moves in order. */
+const tasks = [];
+for (const r of records) {
+  if (r.result === '*' || (opt.games && !opt.games.has(r.game))) continue;
+  const ourColor = r.black === engine ? 'black' : r.white === engine ? 'white' : undefined;
+  if (!ourColor) continue;
+  const moves = [...r.opening, ...r.moves.map((m) => m.move)];
+  const first = r.opening.length;
+  for (let i = first; i < moves.length; i++) {
+    const mover = i % 2 === 0 ? 'black' : 'white';
+    if (mover !== ourColor) continue;
+    const before = moves.slice(0, i).join(' ');
+    const after = moves.slice(0, i + 1).join(' ');
+    const base = { size: r.size, rule: r.rule };
+    tasks.push({
+      game: r.game,
+      ply: i + 1,
+      move: moves[i],
+      before: pool.run({ ...base, position: before, toMove: mover, timeMs: opt.winMs }),
+      after: i + 1 < moves.length || r.reason !== 'five' ? pool.run({ ...base, position: after, toMove: mover === 'black' ? 'white' : 'black', timeMs: opt.lostMs }) : Promise.resolve({ result: 'loss' }),
+    });
+  }
+}
+
+const t0 = Date.now();
+let done = 0;
+const isTTY = process.stderr.isTTY;
+const progress = () => {
+  const el = (Date.now() - t0) / 1000;
+  const rate = done / Math.max(el, 0.001);
+  const eta = rate > 0 ? Math.round((tasks.length - done) / rate) : '?';
+  const line = `postmortem: ${done}/${tasks.length} moves  ${rate.toFixed(1)}/s  eta ${eta}s`;
+  if (isTTY) process.stderr.write(`\r${line}`);
+  else if (done === tasks.length || done % 50 === 0) process.stderr.write(`${line}\n`);
+};
+for (const t of tasks) {
+  [t.before, t.after] = await Promise.all([t.before, t.after]);
+  done++;
+  progress();
+}
+if (isTTY) process.stderr.write('\n');
+await pool.destroy();
+
+const findings = [];
+const perGame = new Map();
+for (const t of tasks) {
+  const g = perGame.get(t.game) ?? { game: t.game, blunder: undefined, missed: undefined };
+  perGame.set(t.game, g);
+  const alreadyLost = t.before.result === 'loss';
+  if (t.after.result === 'win' && !alreadyLost) {
+    const f = { kind: 'blunder', game: t.game, ply: t.ply, move: t.move, opponentWins: t.after.move, method: t.after.method, ms: t.after.ms };
+    findings.push(f);
+    g.blunder ??= f;
+  }
+  if (t.before.result === 'win' && t.after.result !== 'loss') {
+    const f = { kind: 'missed-win', game: t.game, ply: t.ply, move: t.move, winningMove: t.before.move, method: t.before.method, ms: t.before.ms };
+    findings.push(f);
+    g.missed ??= f;
+  }
+}
+
+const games = records
+  .filter((r) => perGame.has(r.game))
+  .map((r) => {
+    const ours = r.black === engine ? 'black' : 'white';
+    const won = (r.result === '1-0' && ours === 'black') || (r.result === '0-1' && ours === 'white');
+    const lost = (r.result === '1-0' && ours === 'white') || (r.result === '0-1' && ours === 'black');
+    const g = perGame.get(r.game);
+    return { game: r.game, colour: ours, result: won ? 'win' : lost ? 'loss' : 'draw', reason: r.reason, firstBlunder: g.blunder, firstMissedWin: g.missed };
+  });
+const lostByBlunder = games.filter((g) => g.result === 'loss' && g.firstBlunder).length;
+const summary = {
+  engine,
+  games: games.length,
+  movesExamined: tasks.length,
+  lostMs: opt.lostMs,
+  winMs: opt.winMs,
+  losses: games.filter((g) => g.result === 'loss').length,
+  lostAfterBlunder: lostByBlunder,
+  gamesWithMissedWin: games.filter((g) => g.firstMissedWin).length,
+  blunders: findings.filter((f) => f.kind === 'blunder').length,
+  missedWins: findings.filter((f) => f.kind === 'missed-win').length,
+};
+
+if (opt.json) {
+  process.stdout.write(`${JSON.stringify({ summary, games, findings })}\n`);
+} else {
+  for (const f of findings) {
+    if (f.kind === 'blunder') process.stdout.write(`game ${f.game} ply ${f.ply}: ${f.move} lets the opponent win by ${f.opponentWins} (${f.method}; solved and checked in ${f.ms} ms)\n`);
+    else process.stdout.write(`game ${f.game} ply ${f.ply}: ${f.move} misses the win by ${f.winningMove} (${f.method}; solved and checked in ${f.ms} ms)\n`);
+  }
+  process.stdout.write(
+    `${engine}: ${summary.games} games, ${summary.movesExamined} moves examined; ${summary.losses} lost, ${summary.lostAfterBlunder} of them after a blunder ` +
+      `(the opponent's win proved within ${opt.lostMs} ms after our move); ${summary.missedWins} missed wins (proved within ${opt.winMs} ms) in ${summary.gamesWithMissedWin} games\n`,
+  );
+}

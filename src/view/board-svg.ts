@@ -152,7 +152,9 @@ export function renderBoardSvg(p: Picture): string {
     }
     out.push(`<g font-size="12" fill="#3b2a14" text-anchor="middle" dominant-baseline="central">${t.join('')}</g>`);
   }
+  const onLine = new Set(p.line ?? []);
   for (const m of p.marks ?? []) {
+    if (onLine.has(m.index)) continue; // a line stone covers the mark
     const x = g.x(m.index % size);
     const y = g.y(Math.floor(m.index / size));
     const c = TONE_COLOR[m.tone];

@@ -207,6 +207,13 @@ describe('WebSocket', () => {
     const c = await Client.open(s.url);
     c.send({ type: 'move', id: 1, position: 'h8 h9 i8 i9 j8 a1', timeMs: 500 });
     expect(await c.answer(1)).toMatchObject({ kind: 'move', move: 'g8', source: 'vcf' });
+    // the engine's moves use the book as the bot does; analysis searches (the book has its overlay)
+    c.send({ type: 'move', id: 8, position: 'g9 g8 h9 j6 h8 e8', timeMs: 500 });
+    expect(await c.answer(8)).toMatchObject({ kind: 'move', move: 'h10', source: 'book' });
+    c.send({ type: 'analyse', id: 9, position: 'g9 g8 h9 j6 h8 e8', timeMs: 2000 });
+    const a = await c.answer(9);
+    expect(a).toMatchObject({ kind: 'analyse' });
+    expect(a.source).not.toBe('book');
     c.send({ type: 'swap2', id: 2, step: 'propose', position: '', timeMs: 300 });
     const p = await c.answer(2);
     expect(p).toMatchObject({ kind: 'swap2', step: 'propose' });

@@ -6,7 +6,7 @@
  */
 import { geometry, renderBoardSvg, stoneSvg, type Mark, type Picture } from '../../src/view/board-svg.js';
 import { makeMoveList, makePoint, makeStoneSet, parsePoint } from '../../src/core/notation.js';
-import { api, ApiError, SearchSocket, type ColorName, type Info, type PositionFields, type PositionView, type ServerMessage, type SolveResult, type Swap2Result } from './api.js';
+import { api, ApiError, SearchSocket, type ColorName, type PositionFields, type PositionView, type ServerMessage, type SolveResult, type Swap2Result } from './api.js';
 
 type Color = 1 | 2;
 const BLACK: Color = 1;
@@ -89,9 +89,12 @@ const st = {
   viewSeq: 0,
   analysing: false,
   analysisId: -1,
-  info: undefined as Info | undefined,
+  /** The line drawn on the board (the analysis' or the solver's) and the position it belongs to. */
+  line: undefined as { key: string; pv: string[] } | undefined,
+  /** The position the running analysis or engine move is for. */
   infoKey: '',
   solveId: -1,
+  solveKey: '',
   solveTimer: 0,
   moveId: -1,
   swap2Id: -1,
@@ -148,8 +151,8 @@ function render(): void {
     pic.ring = v.five.map(idx);
   }
   pic.marks = [...marks.values()];
-  if (el.showLine.checked && st.info && st.infoKey === currentKey() && st.info.pv.length > 0) {
-    pic.line = st.info.pv.map(idx).filter((q) => q >= 0 && !occupied(q));
+  if (el.showLine.checked && st.line && st.line.key === currentKey() && st.line.pv.length > 0) {
+    pic.line = st.line.pv.map(idx).filter((q) => q >= 0 && !occupied(q));
     pic.lineFirst = toMoveNow();
   }
   el.board.innerHTML = renderBoardSvg(pic);
@@ -180,7 +183,8 @@ function showStatus(): void {
   else if (!b.found) el.bookInfo.textContent = 'not in the book';
   else {
     const verdict = b.verdict === 'unknown' ? `score ${b.score}` : `${b.verdict} for ${v.toMove}`;
-    el.bookInfo.textContent = `book: ${verdict}, depth ${b.depth}${b.bestMove ? `, best ${b.bestMove}` : ''}; ${b.children?.length ?? 0} moves (W win, L loss, D draw, else the score, for ${v.toMove})`;
+    const n = b.children?.length ?? 0;
+    el.bookInfo.textContent = `book: ${verdict}, depth ${b.depth}${b.bestMove ? `, best ${b.bestMove}` : ''}; ${n === 0 ? 'no moves stored' : `${n} moves marked (W win, L loss, D draw, else the score, for ${v.toMove})`}`;
   }
   el.bookMove.disabled = !(b?.found && b.bestMove);
 }
@@ -232,7 +236,7 @@ async function refresh(): Promise<void> {
 }
 
 function positionChanged(): void {
-  st.info = undefined;
+  st.line = undefined;
   render();
   setTimeout(afterChange, 0);
 }
@@ -276,7 +280,7 @@ function playClicked(q: number): void {
   if (!svg) return play(q);
   st.moves.push(q);
   st.redo = [];
-  st.info = undefined;
+  st.line = undefined;
   for (const n of svg.querySelectorAll('.mark, .line, .ring, .last')) {
     if (n.classList.contains('num')) {
       n.setAttribute('fill', n.getAttribute('data-fill')!);
@@ -369,6 +373,13 @@ function stopAnalysis(): void {
   if (st.analysisId >= 0) socket.stop();
 }
 
+/** Draw a line (when it is for the position on the board, and lines are shown). */
+function setLine(pv: string[], key: string): void {
+  if (key !== currentKey()) return;
+  st.line = { key, pv };
+  if (el.showLine.checked) render();
+}
+
 function showInfo(m: { depth: number; scoreText: string; nps?: number; nodes: number; ms: number; pv: string[]; stage?: string }): void {
   el.aDepth.textContent = String(m.depth);
   el.aScore.textContent = m.scoreText;
@@ -394,6 +405,7 @@ function clearSolve(): void {
 function startSolve(): void {
   clearSolve();
   const timeMs = Math.min(Number(el.solveTime.value), st.maxTimeMs);
+  st.solveKey = currentKey();
   st.solveId = socket.send({ type: 'solve', ...fields(), timeMs });
   const t0 = performance.now();
   el.solve.textContent = 'Stop';
@@ -442,9 +454,8 @@ function onMessage(m: ServerMessage): void {
   }
   if (m.type === 'info') {
     if (m.id !== st.analysisId && m.id !== st.moveId) return;
-    st.info = m;
     showInfo(m);
-    if (el.showLine.checked && m.iteration) render();
+    if (m.id === st.analysisId && m.iteration) setLine(m.pv, st.infoKey);
     return;
   }
   if (m.type === 'error' || m.type === 'cancelled') {
@@ -468,10 +479,12 @@ function onMessage(m: ServerMessage): void {
   const r = m;
   if (r.kind === 'analyse' && r.id === st.analysisId) {
     showInfo({ depth: r.depth, scoreText: r.scoreText, nodes: r.nodes, ms: r.ms, pv: r.pv, stage: `done (${r.source}): ${r.move ?? 'no move'}` });
+    setLine(r.pv, st.infoKey);
     st.analysisId = -1;
     if (st.analysing) setAnalysing(false);
   } else if (r.kind === 'solve' && r.id === st.solveId) {
     showSolve(r);
+    if (!st.analysing && r.pv.length > 0) setLine(r.pv, st.solveKey);
   } else if (r.kind === 'move' && r.id === st.moveId) {
     st.moveId = -1;
     el.board.classList.remove('busy');

@@ -164,7 +164,10 @@ export class Session {
     try {
       if (req.kind === 'analyse' || req.kind === 'move') {
         const everyMs = Math.floor(1000 / this.ctx.updatesPerSecond);
-        run = this.ctx.searches.think({ ...where, toMove: sp.pos.board.toMove, timeMs: req.timeMs, everyMs }, (p: Progress) => {
+        // analysis searches: the book has its own overlay, and its hit would end the search at once
+        const task = { ...where, toMove: sp.pos.board.toMove, timeMs: req.timeMs, everyMs };
+        if (req.kind === 'analyse') delete task.book;
+        run = this.ctx.searches.think(task, (p: Progress) => {
           if (this.current?.id !== id) return;
           const nps = p.ms > 0 ? Math.round((p.nodes * 1000) / p.ms) : 0;
           this.send({ type: 'info', id, depth: p.depth, score: p.score, scoreText: scoreText(p.score), nodes: p.nodes, nps, ms: p.ms, pv: p.pv.map(pt), stage: p.stage, iteration: p.iteration });

@@ -64,11 +64,21 @@ function commandNames(): string[] {
 export async function main(args: string[]): Promise<void> {
   useSavedTables();
   const first = args[0];
-  // The contest bot starts a process per game and its first answer counts Node start-up:
-  // `play` parses its own options without loading yargs (see play.ts), except for help.
-  if (first === 'play' && !args.some((a) => a === '--help' || a === '-h' || a === '--version')) {
-    const { runPlayCommand } = await import('./commands/play.js');
-    return runPlayCommand(args.slice(1));
+  // The contest bot starts a process per game and its first answer counts Node start-up,
+  // and `serve` has its page up within a second: they parse their own options without
+  // loading yargs (own-args.ts), except for help.
+  const fast = first === 'play' || first === 'serve';
+  if (fast && !args.some((a) => a === '--help' || a === '-h' || a === '--version')) {
+    if (first === 'play') {
+      const { runPlayCommand } = await import('./commands/play.js');
+      return runPlayCommand(args.slice(1));
+    }
+    const { runServeCommand } = await import('./commands/serve.js');
+    try {
+      return await runServeCommand(args.slice(1));
+    } catch (e) {
+      return report(e);
+    }
   }
   const { default: yargs } = await import('yargs');
   const one = first !== undefined ? LOADERS[first] : undefined;

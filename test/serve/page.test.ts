@@ -97,6 +97,19 @@ describe('the page in Chromium', () => {
     await shot(page, 'threats');
   });
 
+  test('other sizes and the standard rule', async () => {
+    await open();
+    await page.selectOption('#size', '9');
+    await page.selectOption('#rule', 'standard');
+    await page.waitForFunction(() => document.querySelector('#board svg')!.getAttribute('viewBox') === '0 0 316 316');
+    await clickPoint(page, 'e5', 9);
+    await page.waitForFunction(() => document.querySelector('#status')!.textContent!.includes('last e5'));
+    expect((await stones(page)).black).toEqual(['e5']);
+    const url = new URL(page.url()).searchParams;
+    expect([url.get('size'), url.get('rule'), url.get('p')]).toEqual(['9', 'standard', 'e5']);
+    expect(await page.textContent('#pos-info')).toBe('9x9, standard');
+  });
+
   test('analysis: start, the line changes as the engine searches, stop', async () => {
     await open('?p=h8+i9+h9+i10+h10');
     // count the readout's updates in the page itself (a poll from here would miss some)
@@ -199,7 +212,7 @@ describe('the page in Chromium', () => {
     await page.selectOption('#engine-side', 'none');
   });
 
-  test('works at a phone width of 390 px', async () => {
+  test('works at a phone width of 390 px; closing the page ends its analysis', async () => {
     const phone = await browser.context.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await open('?p=h8+i9+h9', phone);
@@ -212,6 +225,12 @@ describe('the page in Chromium', () => {
     await phone.click('#analyse');
     await phone.waitForFunction(() => Number(document.querySelector('#a-depth')!.textContent) > 0);
     await phone.screenshot({ path: join(ARTEFACTS, 'phone.png'), fullPage: true });
+    // closing the page ends its search
+    const active = async () => ((await (await fetch(new URL('/api/info', s.url))).json()) as { active: number }).active;
+    expect(await active()).toBe(1);
     await phone.close();
+    const t0 = performance.now();
+    while ((await active()) > 0 && performance.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 50));
+    expect(await active()).toBe(0);
   });
 });

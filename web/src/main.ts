@@ -334,6 +334,7 @@ async function loadFields(f: PositionFields, orEmpty = false): Promise<void> {
 function newBoard(size = st.size): void {
   cancelSearches();
   st.size = size;
+  el.size.value = String(size);
   st.setup = [];
   st.moves = [];
   st.redo = [];

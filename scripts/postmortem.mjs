@@ -4,7 +4,7 @@
  * lose games it need not have lost, by its own solver's standard?
  *
  *   node scripts/postmortem.mjs DIR [--engine NAME] [--lost-ms 500] [--win-ms 1000]
- *       [--workers N] [--games 1,5,7] [--json]
+ *       [--workers N] [--games 1,5,7] [--log FILE] [--json]
  *
  * For every move of the engine (default: the first engine of the match) it asks the solver
  * (src/search/solver.ts, every claim checked by the independent checker):
@@ -13,6 +13,11 @@
  *    **blunder** (the move that let the win in);
  *  - before the move, within --win-ms: did the engine have a win, and does its move keep it
  *    (the opponent, to move after it, proven lost)? A win it did not keep is a **missed win**.
+ * With --log (the match's `--log` transcript, our bot run with `--debug`, which sends a
+ * `DEBUG depth D score S nodes N source SRC` line before each move), it also reports how much
+ * of its turn the engine used on the moves it had to think about (source alphabeta or
+ * defence at depth > 3: not a book move, a five or a proven win found by the solver
+ * stages, nor a move with one candidate).
  * Prints one line per blunder and missed win, and per game the result and the first of
  * each; `--json` prints one object instead. Needs `npm run build` (it uses dist/).
  * Exit status: 0 (findings are data, not failures), 2 bad usage.
@@ -30,7 +35,7 @@ const die = (msg) => {
 };
 
 const args = process.argv.slice(2);
-const opt = { engine: undefined, lostMs: 500, winMs: 1000, workers: undefined, games: undefined, json: false };
+const opt = { engine: undefined, lostMs: 500, winMs: 1000, workers: undefined, games: undefined, log: undefined, json: false };
 let dir;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
@@ -48,6 +53,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--win-ms') opt.winMs = num(val());
   else if (a === '--workers') opt.workers = num(val());
   else if (a === '--games') opt.games = new Set(val().split(',').map(num));
+  else if (a === '--log') opt.log = val();
   else if (a === '--json') opt.json = true;
   else if (a.startsWith('--')) die(`Unknown option '${a}'`);
   else if (dir === undefined) dir = a;
@@ -69,6 +75,7 @@ for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
   }
 }
 if (records.length === 0) die(`${file} has no games`);
+if (opt.log !== undefined && !existsSync(opt.log)) die(`--log ${opt.log} does not exist`);
 const engine = opt.engine ?? records[0].black;
 if (!records.some((r) => r.black === engine || r.white === engine)) die(`no game has an engine named '${engine}'`);
 
@@ -159,6 +166,47 @@ const summary = {
   missedWins: findings.filter((f) => f.kind === 'missed-win').length,
 };
 
+/** Time use from the transcript: the DEBUG line before each of our moves says how it was found. */
+let timeUse;
+if (opt.log !== undefined) {
+  const debug = new Map(); // game -> [{source, depth}] in move order
+  for (const line of readFileSync(opt.log, 'utf8').split('\n')) {
+    const [, game, eng, dir, text] = line.split('\t');
+    if (eng !== engine || dir !== '<' || text === undefined) continue;
+    const m = /^DEBUG depth (-?\d+) score (-?\d+) nodes (\d+) source (\w+)/.exec(text);
+    if (!m) continue;
+    const g = Number(game);
+    if (!debug.has(g)) debug.set(g, []);
+    debug.get(g).push({ depth: Number(m[1]), source: m[4] });
+  }
+  const shares = [];
+  let moves = 0;
+  for (const r of records) {
+    const d = debug.get(r.game);
+    if (!d || !(r.tc?.turnMs > 0) || (r.black !== engine && r.white !== engine)) continue;
+    const ourColor = r.black === engine ? 0 : 1;
+    let k = 0;
+    for (let i = 0; i < r.moves.length; i++) {
+      if ((r.opening.length + i) % 2 !== ourColor) continue;
+      const info = d[k++];
+      moves++;
+      if (!info || !(info.source === 'alphabeta' || info.source === 'defence') || info.depth <= 3) continue;
+      shares.push(r.moves[i].ms / r.tc.turnMs);
+    }
+  }
+  shares.sort((x, y) => x - y);
+  const q = (f) => (shares.length ? Math.round(shares[Math.min(shares.length - 1, Math.floor(f * shares.length))] * 1000) / 10 : undefined);
+  timeUse = {
+    moves,
+    thought: shares.length,
+    medianPercent: q(0.5),
+    p10Percent: q(0.1),
+    atLeast85Percent: shares.length ? Math.round((shares.filter((x) => x >= 0.85).length / shares.length) * 1000) / 10 : undefined,
+    over100Percent: shares.filter((x) => x > 1).length,
+  };
+  summary.timeUse = timeUse;
+}
+
 if (opt.json) {
   process.stdout.write(`${JSON.stringify({ summary, games, findings })}\n`);
 } else {
@@ -170,4 +218,10 @@ if (opt.json) {
     `${engine}: ${summary.games} games, ${summary.movesExamined} moves examined; ${summary.losses} lost, ${summary.lostAfterBlunder} of them after a blunder ` +
       `(the opponent's win proved within ${opt.lostMs} ms after our move); ${summary.missedWins} missed wins (proved within ${opt.winMs} ms) in ${summary.gamesWithMissedWin} games\n`,
   );
+  if (timeUse) {
+    process.stdout.write(
+      `time use: ${timeUse.thought} of ${timeUse.moves} moves thought about: median ${timeUse.medianPercent}% of the turn, 10th percentile ${timeUse.p10Percent}%, ` +
+        `${timeUse.atLeast85Percent}% of them used at least 85%, ${timeUse.over100Percent} over the turn\n`,
+    );
+  }
 }

@@ -25,6 +25,9 @@ describe('scripts/postmortem.mjs', () => {
       game(2, [], ['h8', 'a1', 'o15', 'a2', 'o14', 'a3', 'o13', 'a4', 'n15', 'c9', 'm15', 'a5'], '0-1', 'other', 'ours'),
     ];
     writeFileSync(join(dir, 'games.jsonl'), games.map((g) => JSON.stringify(g)).join('\n') + '\n');
+    // the match transcript of game 1 with our bot's DEBUG lines: two searched moves, a forced one, a VCF
+    const debug = ['depth 8 score 10 nodes 9000 source alphabeta', 'depth 9 score -40 nodes 9000 source defence', 'depth 3 score 0 nodes 20 source alphabeta', 'depth 3 score 29990 nodes 5 source vcf'];
+    writeFileSync(join(dir, 'match.log'), debug.map((d, i) => `${i * 10}\t1\tours\t<\tDEBUG ${d}\n${i * 10 + 1}\t1\tother\t<\tDEBUG ${d}`).join('\n') + '\n');
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -38,6 +41,13 @@ describe('scripts/postmortem.mjs', () => {
     expect(['h11', 'h7']).toContain(blunder.opponentWins);
     const missed = out.findings.find((f: { kind: string }) => f.kind === 'missed-win');
     expect(missed).toMatchObject({ game: 2, ply: 10, move: 'c9', winningMove: 'a5' });
+  });
+
+  it('with --log, the share of the turn used by moves the engine thought about', () => {
+    const r = spawnSync(process.execPath, [join(root, 'scripts', 'postmortem.mjs'), dir, '--engine', 'ours', '--games', '1', '--log', join(dir, 'match.log'), '--json'], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    // 4 moves of ours in game 1, each 10 ms of a 100-ms turn; 2 of them searched (depth > 3)
+    expect(JSON.parse(r.stdout).summary.timeUse).toEqual({ moves: 4, thought: 2, medianPercent: 10, p10Percent: 10, atLeast85Percent: 0, over100Percent: 0 });
   });
 
   it('a missing directory is one line and exit 2', () => {

@@ -2,13 +2,16 @@
 // The lint rule for the architecture (../shared/docs/architecture.md, "Principles" 1):
 //
 //   core <- search <- proof <- {book, protocols, match} <- workers <- cli
+//   core <- view (the board picture and the web API's message types, shared by the CLI,
+//   the server and the web page)
 //
 // (proof sits below book: the book writes certificates and checks them with the checker)
 //
 // - a file may import its own directory and lower layers only (no upward or sideways imports);
 // - core and search are pure: no Node built-ins, no native/process-level packages, no
 //   console, no process;
-// - yargs only in cli; nothing under src/ imports scripts/ or test/.
+// - yargs only in cli; nothing under src/ imports scripts/ or test/;
+// - the web page (web/src) imports only src/view and core's notation from src/.
 // Usage: node scripts/check-deps.mjs [package-root]. Prints `file:line: problem` for each violation and exits 1; exits 0 when clean.
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,8 +24,8 @@ helpOnRequest(import.meta.url);
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const src = join(root, 'src');
 
-const LAYER = { core: 0, search: 1, proof: 2, book: 3, protocols: 3, match: 3, workers: 4, cli: 5 };
-const PURE = new Set(['core', 'search']);
+const LAYER = { core: 0, search: 1, view: 1, proof: 2, book: 3, protocols: 3, match: 3, workers: 4, cli: 5 };
+const PURE = new Set(['core', 'search', 'view']);
 const IMPURE_PACKAGES = new Set(['better-sqlite3', 'piscina', 'yargs']);
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
@@ -79,9 +82,35 @@ for (const file of files) {
   }
 }
 
+// The web page (web/src, bundled by vite) may use the pure shared code only: src/view and
+// core's notation. Every rule question goes to the server.
+const web = join(root, 'web', 'src');
+const webFiles = [];
+try {
+  for (const f of readdirSync(web, { recursive: true })) if (/\.(ts|mts|js|mjs)$/.test(String(f))) webFiles.push(join(web, String(f)));
+} catch {
+  // no page in this tree
+}
+for (const file of webFiles) {
+  const rel = relative(root, file);
+  const text = readFileSync(file, 'utf8');
+  const importRe = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const m of text.matchAll(importRe)) {
+    const spec = m[1] ?? m[2];
+    const at = `${rel}:${lineOf(text, m.index)}`;
+    if (!spec.startsWith('.')) {
+      problems.push(`${at}: the page imports the package ${spec} (it bundles no packages; ask the server)`);
+      continue;
+    }
+    const target = relative(root, resolve(dirname(file), spec));
+    const ok = target.startsWith(`web${sep}`) || target.startsWith(`src${sep}view${sep}`) || target === join('src', 'core', 'notation.js') || target === join('src', 'core', 'types.js');
+    if (!ok) problems.push(`${at}: the page may import src/view/ and src/core/notation only, not ${target}`);
+  }
+}
+
 if (problems.length > 0) {
   for (const p of problems) console.error(p);
   console.error(`check-deps: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
   process.exit(1);
 }
-console.log(`check-deps: ${files.length} files, layering and purity ok`);
+console.log(`check-deps: ${files.length} files and ${webFiles.length} page files, layering and purity ok`);

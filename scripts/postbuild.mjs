@@ -1,6 +1,6 @@
 // After tsc: make the CLI entry executable (tsc does not keep the mode bit), and save the
 // pattern tables next to dist/core/patterns.js so a bot process reads them instead of
-// classifying every line at start-up (patterns.ts "Saved tables", read by src/cli/tables.ts;
+// classifying every line at start-up (patterns.ts "Saved tables", read by src/workers/tables.ts;
 // a checksum at the end of each file).
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 const entry = new URL('../dist/cli/main.js', import.meta.url);

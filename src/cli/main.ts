@@ -6,10 +6,10 @@
  * To add a command: write src/cli/commands/<name>.ts exporting `command`, import it below
  * and put it in COMMANDS.
  */
-import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { CliError, EXIT_INTERNAL, EXIT_USAGE } from './common.js';
-import { useSavedTables } from './tables.js';
+import { useSavedTables } from '../workers/tables.js';
+import { packageVersion } from './version.js';
 type Loader = () => Promise<{ command: CommandModule }>;
 
 /**
@@ -26,18 +26,11 @@ const LOADERS: Record<string, Loader> = {
   book: () => import('./commands/book.js'),
   solve: () => import('./commands/solve.js'),
   verify: () => import('./commands/verify.js'),
+  serve: () => import('./commands/serve.js'),
 };
 
 let COMMANDS: CommandModule[] = [];
 
-function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** Print one line for any failure and set the exit status; never a stack trace (unless GOMOKU_DEBUG). */
 function report(e: unknown): void {
@@ -71,11 +64,21 @@ function commandNames(): string[] {
 export async function main(args: string[]): Promise<void> {
   useSavedTables();
   const first = args[0];
-  // The contest bot starts a process per game and its first answer counts Node start-up:
-  // `play` parses its own options without loading yargs (see play.ts), except for help.
-  if (first === 'play' && !args.some((a) => a === '--help' || a === '-h' || a === '--version')) {
-    const { runPlayCommand } = await import('./commands/play.js');
-    return runPlayCommand(args.slice(1));
+  // The contest bot starts a process per game and its first answer counts Node start-up,
+  // and `serve` has its page up within a second: they parse their own options without
+  // loading yargs (own-args.ts), except for help.
+  const fast = first === 'play' || first === 'serve';
+  if (fast && !args.some((a) => a === '--help' || a === '-h' || a === '--version')) {
+    if (first === 'play') {
+      const { runPlayCommand } = await import('./commands/play.js');
+      return runPlayCommand(args.slice(1));
+    }
+    const { runServeCommand } = await import('./commands/serve.js');
+    try {
+      return await runServeCommand(args.slice(1));
+    } catch (e) {
+      return report(e);
+    }
   }
   const { default: yargs } = await import('yargs');
   const one = first !== undefined ? LOADERS[first] : undefined;
@@ -92,7 +95,7 @@ export async function main(args: string[]): Promise<void> {
     .strict()
     .help()
     .alias('help', 'h')
-    .version(version())
+    .version(packageVersion())
     .locale('en')
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, e) => {

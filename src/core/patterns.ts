@@ -121,7 +121,7 @@ export function patternTable(rule: Rule): Uint8Array {
 /**
  * Saved tables: the build (scripts/postbuild.mjs) runs the builders below once and saves their
  * output next to dist/core/patterns.js, and the command line installs a source that reads them
- * (src/cli/tables.ts), so a bot process does not spend ~35 ms of its first answer classifying
+ * (src/workers/tables.ts), so a bot process does not spend ~35 ms of its first answer classifying
  * lines. Core itself does no I/O: without a source, or when the source has nothing valid (a
  * missing file, a wrong size, a failed checksum), the table is built here. Tests compare the
  * saved tables with fresh builds.

@@ -128,6 +128,11 @@ export class Engine {
     return Number.isInteger(index) && index >= 0 && index < this.board.area && this.board.cells[index] === EMPTY;
   }
 
+  /** Nodes of the running go()'s alpha-beta stage so far: live progress, read from the injected clock. */
+  get searchNodes(): number {
+    return this.ab.nodes;
+  }
+
   /** Ask a running go() (from an onInfo callback or another task) to return as soon as it can. */
   stop(): void {
     this.stopRequested = true;

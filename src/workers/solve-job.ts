@@ -10,6 +10,7 @@ import { boardFromSpec } from '../core/position.js';
 import { solve } from '../search/solver.js';
 import { makeCertificate, parseCertificate, type RootPosition } from '../proof/certificate.js';
 import { verifyCertificate } from '../proof/verify.js';
+import type { SolveResult } from '../view/wire.js';
 
 export interface SolveJob {
   position: string;
@@ -26,21 +27,8 @@ export interface SolveJob {
   checkMs?: number;
 }
 
-export interface SolveJobResult {
-  result: 'win' | 'loss' | 'unknown';
-  toMove?: 'black' | 'white';
-  move?: string;
-  pv: string[];
-  method?: string;
-  nodes: number;
-  ms: number;
-  proofEntries?: number;
-  /** true: the independent checker verified the certificate; false: it could not decide in its budget. */
-  verified?: boolean;
-  certificate?: string;
-  /** Set when a claimed proof was rejected by the checker (a solver bug) or the input was bad. */
-  error?: string;
-}
+/** What a solve job answers (`gomoku solve --json` and the web board's solve share the type). */
+export type SolveJobResult = SolveResult;
 
 export function solveJob(job: SolveJob): SolveJobResult {
   const t0 = Date.now();

@@ -1,5 +1,5 @@
 /**
- * Helpers for end-to-end CLI tests: build dist/ when it is missing or older than src/ (once,
+ * Helpers for end-to-end CLI tests: build dist/ (and the web page, dist/web) when it is missing or older than its sources (once,
  * even when several test files ask at the same time), and run `node dist/cli/main.js`.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
@@ -20,10 +20,14 @@ function newestSource(dir: string): number {
 }
 
 const stale = () => !existsSync(entry) || statSync(entry).mtimeMs < newestSource(join(root, 'src'));
+/** The page of `gomoku serve` (dist/web), built by vite from web/ and the shared src/render and src/core. */
+const webEntry = join(root, 'dist', 'web', 'index.html');
+const webStale = () =>
+  !existsSync(webEntry) || statSync(webEntry).mtimeMs < Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'src', 'view')), newestSource(join(root, 'src', 'core')));
 
 /** Build dist/ if it is stale; a lock directory keeps parallel test files from building twice. */
 export function ensureBuilt(): void {
-  if (!stale()) return;
+  if (!stale() && !webStale()) return;
   const lock = join(root, 'dist.build-lock');
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -40,6 +44,7 @@ export function ensureBuilt(): void {
       execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root], { stdio: 'inherit' });
       execFileSync(process.execPath, [join(root, 'scripts', 'postbuild.mjs')]);
     }
+    if (webStale()) execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(root, 'web', 'vite.config.mjs')], { stdio: 'inherit' });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

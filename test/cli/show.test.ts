@@ -2,6 +2,8 @@
  * End to end: the real `node dist/cli/main.js` as a child process. Builds dist/ first when it
  * is missing or older than the sources.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ensureBuilt, gomoku, gomokuAsync, root } from './run.js';
@@ -92,6 +94,35 @@ describe('gomoku show', () => {
     expect(o).toMatchObject({ size: 15, rule: 'freestyle', toMove: 'white', stones: { black: ['h8', 'h9'], white: ['i9'] }, moves: ['h8', 'i9', 'h9'], lastMove: 'h9' });
     expect(o.threats.black.map((t: { point: string }) => t.point).sort()).toEqual(['h10', 'h11', 'h6', 'h7']);
     expect(o.threats.white).toEqual([]);
+  });
+});
+
+describe('gomoku show --svg', () => {
+  test('writes the board picture the web page draws, with the --threats marks', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gomoku-svg-'));
+    const file = join(dir, 'board.svg');
+    const r = gomoku('show', 'h8 i9 h9 i10 h10', '--threats', '--numbers', '--svg', file);
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    const svg = readFileSync(file, 'utf8');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 508 508"')).toBe(true);
+    expect(svg.trim().endsWith('</svg>')).toBe(true);
+    // the same renderer and marks as the page: a stone per move, numbered, the last one red
+    const stonesOf = (c: string) => [...svg.matchAll(new RegExp(`class="stone ${c}" data-point="([a-o]\\d+)"`, 'g'))].map((m) => m[1]).sort();
+    expect(stonesOf('black')).toEqual(['h10', 'h8', 'h9']);
+    expect(stonesOf('white')).toEqual(['i10', 'i9']);
+    expect(svg).toContain('class="num last" data-fill="#fff"');
+    expect(svg).toContain('<g class="mark mark-theirs" data-point="h11">');
+    expect(svg).toContain('<g class="mark mark-mine" data-point="i11">');
+    // the picture of a position is the same whatever its spelling, and '-' writes to stdout
+    const out = gomoku('show', 'h8,i9,h9,i10,h10', '--threats', '--numbers', '--svg', '-');
+    expect(out.stdout).toBe(svg);
+  });
+
+  test('bad uses: one line, exit 2', async () => {
+    const [both, nowhere] = await Promise.all([gomokuAsync('show', 'h8', '--svg', '-', '--json'), gomokuAsync('show', 'h8', '--svg', '/nonexistent-dir/b.svg')]);
+    expect(both).toMatchObject({ code: 2, stderr: 'gomoku: Arguments svg and json are mutually exclusive\n' });
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toMatch(/^gomoku: cannot write \/nonexistent-dir\/b\.svg: ENOENT[^\n]*\n$/);
   });
 });
 

@@ -15,6 +15,7 @@ import { makePoint } from '../../core/notation.js';
 import { Engine } from '../../search/engine.js';
 import type { Limits } from '../../search/types.js';
 import { BOOK_OPTION, openBookOption } from '../book-option.js';
+import { gameOverReason } from '../board-view.js';
 import { fail, positionFromArgs, printJson, withPositionArgument, withPositionOptions, type LoadedPosition } from '../common.js';
 
 export function positiveInt(name: string, v: unknown): number | undefined {
@@ -27,8 +28,8 @@ export function positiveInt(name: string, v: unknown): number | undefined {
 /** An engine holding the loaded position (fails with one line when the game is already over). */
 export function engineFor(pos: LoadedPosition, seed: string | undefined, book?: string): Engine {
   const b = pos.board;
-  for (let q = 0; q < b.area; q++) if (b.cells[q] !== 0 && b.hasFiveAt(q)) fail(`the game is over: ${makePoint(q, pos.size)} is part of a five`);
-  if (b.ply >= b.area) fail('the board is full');
+  const over = gameOverReason(b);
+  if (over) fail(over);
   const probe = openBookOption(book);
   const engine = new Engine({ size: pos.size, rule: pos.rule, seed, now: () => performance.now(), ...(probe ? { book: probe } : {}) });
   engine.setPosition(pos.spec.moves, b.toMove);

@@ -8,13 +8,13 @@
  * per move (default 10000), Gomocup a cap per move (INFO timeouts still rule).
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { CommandModule } from 'yargs';
 import type { Result } from '../../core/types.js';
 import { err, ok } from '../../core/types.js';
 import type { BookProbe } from '../../search/types.js';
 import { BOOK_OPTION, openBookOption } from '../book-option.js';
 import { usageError } from '../common.js';
+import { parseOwnArgs } from '../own-args.js';
 import { AlphanoProtocol } from '../../protocols/alphano.js';
 import { CodecupProtocol } from '../../protocols/codecup.js';
 import { BOT_NAME, type BotOptions, type LineProtocol } from '../../protocols/common.js';
@@ -174,38 +174,15 @@ async function playMain(a: Record<string, unknown>): Promise<void> {
 }
 
 /**
- * `play` without yargs: the contest bot's first answer includes Node start-up, and loading
- * yargs alone costs about 100 ms of a 300 ms budget. main.ts takes this path for `play`
- * unless help or the version is asked for. It reads the same options as the yargs builder
- * above (kebab-case, `--opt value` or `--opt=value`) into the same record for checkPlayArgs.
- * Returns the record, or the one-line complaint for an unknown or malformed option.
+ * `play` without yargs (own-args.ts): the contest bot's first answer includes Node start-up.
+ * The record is the one checkPlayArgs reads, or the one-line complaint for an unknown or
+ * malformed option.
  */
 export function parsePlayArgs(args: string[]): Result<Record<string, unknown>> {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      // numbers are read as strings here and converted below, as yargs would
-      options: Object.fromEntries(Object.entries(PLAY_OPTIONS).map(([name, o]) => [name, { type: o.type === 'boolean' ? 'boolean' : 'string' } as const])),
-    });
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    const unknown = /^Unknown option '--?([^']+)'/.exec(msg);
-    return err(unknown ? `Unknown argument: ${unknown[1]}` : msg.split('\n')[0]!.replace(/\.$/, ''));
-  }
-  if (parsed.positionals.length > 2) return err(`Unknown argument: ${parsed.positionals[2]}`);
-  // yargs' record: camelCase names, numbers as numbers (a non-number stays a string for
-  // checkPlayArgs to name)
-  const out: Record<string, unknown> = {};
-  for (const [name, o] of Object.entries(PLAY_OPTIONS)) {
-    const v = (parsed.values as Record<string, string | boolean | undefined>)[name];
-    if (v === undefined) continue;
-    const key = name.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
-    out[key] = o.type === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
-  }
-  const [opponent, kothSeed] = parsed.positionals;
+  const r = parseOwnArgs(args, PLAY_OPTIONS, 2);
+  if (!r.ok) return r;
+  const out = r.value.values;
+  const [opponent, kothSeed] = r.value.positionals;
   if (opponent !== undefined) out.opponent = opponent;
   if (kothSeed !== undefined) out.kothSeed = kothSeed;
   return ok(out);

@@ -1,5 +1,5 @@
 /**
- * `gomoku show POSITION [--threats] [--json]`: the position as a text diagram.
+ * `gomoku show POSITION [--threats] [--json | --svg FILE]`: the position as a text diagram.
  *
  *      a b c d e f g h i j k l m n o
  *   15 . . . . . . . . . . . . . . . 15
@@ -9,32 +9,16 @@
  *
  * With --threats, empty cells show what a stone there would make, for the side to move
  * (digits and `f`) and for the opponent (symbols); the legend is printed under the board.
+ * With --svg FILE the same position (and marks) is written as an SVG picture, drawn by the
+ * renderer the web board of `gomoku serve` uses.
  */
+import { writeFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { BLACK, WHITE, colorName, type Color, opponent } from '../../core/types.js';
 import { COLUMN_LETTERS, makePoint, sortCertificateOrder } from '../../core/notation.js';
-import { C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_THREE, COMBINED_NAMES } from '../../core/patterns.js';
-import { type LoadedPosition, positionFromArgs, printJson, withPositionArgument, withPositionOptions } from '../common.js';
-
-/** Threat marks, most urgent first: [class test, mark for the side to move, mark for the opponent, legend]. */
-const MARKS: [(c: number) => boolean, string, string, string][] = [
-  [(c) => c === C_FIVE, '5', '*', 'five'],
-  [(c) => c === C_OPEN_FOUR, '4', '#', 'open four or double four'],
-  [(c) => c === C_FOUR || c === C_FOUR_THREE, 'f', '+', 'four (or four-three)'],
-  [(c) => c === C_THREE || c === C_DOUBLE_THREE, '3', '~', 'open three (or double three)'],
-];
-
-/** The mark of an empty cell: the more urgent class wins; on a tie the side to move's. */
-function threatMark(pos: LoadedPosition, q: number): string | undefined {
-  const me = pos.board.toMove;
-  const cm = pos.board.classOf(q, me);
-  const co = pos.board.classOf(q, opponent(me));
-  for (const [test, mine, theirs] of MARKS) {
-    if (test(cm)) return mine;
-    if (test(co)) return theirs;
-  }
-  return undefined;
-}
+import { C_THREE, COMBINED_NAMES } from '../../core/patterns.js';
+import { CliError, type LoadedPosition, positionFromArgs, printJson, withPositionArgument, withPositionOptions } from '../common.js';
+import { THREAT_MARKS as MARKS, positionSvg, threatMark } from '../board-view.js';
 
 export function renderDiagram(pos: LoadedPosition, opts: { threats?: boolean } = {}): string {
   const { board, size } = pos;
@@ -49,7 +33,7 @@ export function renderDiagram(pos: LoadedPosition, opts: { threats?: boolean } =
       const q = row * size + col;
       const v = board.cells[q];
       let ch = v === BLACK ? 'X' : v === WHITE ? 'O' : '.';
-      if (v === 0 && opts.threats) ch = threatMark(pos, q) ?? '.';
+      if (v === 0 && opts.threats) ch = threatMark(board, q)?.text ?? '.';
       const sep = q === pos.lastMove ? '[' : col > 0 && q - 1 === pos.lastMove ? ']' : ' ';
       s += sep + ch;
     }
@@ -121,14 +105,28 @@ export const command: CommandModule = {
   builder: (y) =>
     withPositionOptions(withPositionArgument(y))
       .option('threats', { type: 'boolean', default: false, describe: 'mark the cells where a stone makes five / open four / four / open three' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (size, rule, toMove, stones, moves, lastMove, threats)' })
+      .option('json', { type: 'boolean', describe: 'print one JSON object (size, rule, toMove, stones, moves, lastMove, threats)' })
+      .option('svg', { type: 'string', requiresArg: true, describe: 'write the board as an SVG picture to FILE (- for stdout), with the --threats marks' })
+      .option('numbers', { type: 'boolean', default: false, describe: 'with --svg: number the stones of a move list' })
+      .conflicts('svg', 'json')
       .example('$0 show "h8 i9 h9"', 'a move list: black h8, white i9, black h9')
       .example('$0 show "B:h8,h9;W:i9" --to-move white', 'a stone set with an explicit side to move')
-      .example('$0 show h8 i9 h9 h10 --threats', 'mark threats for both sides'),
+      .example('$0 show h8 i9 h9 h10 --threats', 'mark threats for both sides')
+      .example('$0 show h8 i9 h9 --svg board.svg --numbers', 'the same board as a picture'),
   handler: (argv) => {
     const pos = positionFromArgs(argv as { position?: unknown; size?: unknown; rule?: unknown; toMove?: unknown });
     const opts = { threats: argv.threats === true };
-    if (argv.json === true) printJson(showJson(pos, opts));
+    if (typeof argv.svg === 'string') {
+      const svg = positionSvg(pos, { ...opts, numbers: argv.numbers === true });
+      if (argv.svg === '-') process.stdout.write(svg);
+      else {
+        try {
+          writeFileSync(argv.svg, svg);
+        } catch (e) {
+          throw new CliError(`cannot write ${argv.svg}: ${(e as Error).message}`);
+        }
+      }
+    } else if (argv.json === true) printJson(showJson(pos, opts));
     else process.stdout.write(renderDiagram(pos, opts));
   },
 };

@@ -10,9 +10,9 @@
  * (src/search/solver.ts, every claim checked by the independent checker):
  *  - after the move, with the opponent to move, within --lost-ms: does the opponent win?
  *    A move after which he does, from a position that was not already proven lost, is a
- *    **blunder** (the move that let the win in);
+ *    blunder (the move that let the win in);
  *  - before the move, within --win-ms: did the engine have a win, and does its move keep it
- *    (the opponent, to move after it, proven lost)? A win it did not keep is a **missed win**.
+ *    (the opponent, to move after it, proven lost)? A win it did not keep is a missed win.
  * With --log (the match's `--log` transcript, our bot run with `--debug`, which sends a
  * `DEBUG depth D score S nodes N source SRC` line before each move), it also reports how much
  * of its turn the engine used on the moves it had to think about (source alphabeta or

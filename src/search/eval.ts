@@ -2,15 +2,18 @@
  * Static evaluation from the board's incremental line patterns.
  *
  * Every empty cell has, per colour, a packed 12-bit word of its four line patterns
- * (board.state: black bits 0..11, white bits 12..23). A stone placed there would make those
- * shapes, so the word measures that colour's potential at the cell. CELL_VALUE[word] is a
- * table over all 4096 words (the sum of per-line weights plus a bonus for the combined class);
- * the position's value for a colour is the sum over empty cells. The Evaluator keeps both
- * sums incrementally: after each play/undo only the cells on the four lines through the
- * move (within 5) can change, so it recomputes just those.
- *
- * The score seen by the side to move weights its own potential a little higher (it moves
- * next) and adds terms for the immediate threat counts (board.counts).
+ * (board.state: black bits 0..11, white bits 12..23): the shapes a stone of that colour would
+ * make there. The evaluation is linear in what those words hold:
+ *  - the four line patterns of a cell, as a multiset (its *combination*: 330 of them, the
+ *    order of the directions does not matter), valued by one table for the side to move's
+ *    cells and another for the opponent's (the side to move acts first, so the same shape is
+ *    worth more to it);
+ *  - the immediate threats on the board (board.counts): one tier for the side to move (open
+ *    four, four-three, double three with no opponent four, three) and one for the opponent.
+ * The weights are data (eval-weights.ts, written by scripts/tune-eval.mjs from game results
+ * and solver labels); `evalFeatures` gives the tuner exactly the features evaluate() uses.
+ * The Evaluator keeps the table sums incrementally: after each play/undo only the cells on the
+ * four lines through the move (within reach) can change, so it recomputes just those.
  */
 import type { Board } from '../core/board.js';
 import {
@@ -20,26 +23,81 @@ import {
   C_FOUR_THREE,
   C_OPEN_FOUR,
   C_THREE,
-  C_FIVE,
-  C_DOUBLE_TWO,
-  C_CLOSED_THREE,
 } from '../core/patterns.js';
+import { EVAL_WEIGHTS } from './eval-weights.js';
 
-/** Per-line weights, indexed by P_* (none, two, open two, three, open three, four, open four, five). */
-const LINE_WEIGHT = [0, 2, 7, 6, 22, 24, 90, 300];
-/** Extra value per combined class (C_*). */
-const COMBINED_BONUS = [0, 0, 8, 0, 0, 60, 20, 140, 220, 300];
-
-/** Potential of one cell for one colour, indexed by its 12-bit pattern word. */
-export const CELL_VALUE: Int32Array = (() => {
-  const t = new Int32Array(4096);
+/** Line patterns per direction (P_NONE .. P_FIVE). */
+const N_LINE = 8;
+/** Number of cell combinations: multisets of 4 line patterns out of 8. */
+export const N_COMBOS = 330;
+/** The combination of each 12-bit pattern word. */
+export const COMBO_OF_WORD: Uint16Array = new Uint16Array(4096);
+/** The four line patterns of each combination, largest first (combo * 4 + i). */
+export const COMBO_PATTERNS: Uint8Array = new Uint8Array(N_COMBOS * 4);
+(() => {
+  const index = new Map<number, number>();
+  let n = 0;
+  for (let a = N_LINE - 1; a >= 0; a--)
+    for (let b = a; b >= 0; b--)
+      for (let c = b; c >= 0; c--)
+        for (let d = c; d >= 0; d--) {
+          index.set(((a * N_LINE + b) * N_LINE + c) * N_LINE + d, n);
+          COMBO_PATTERNS.set([a, b, c, d], n * 4);
+          n++;
+        }
   for (let w = 0; w < 4096; w++) {
-    let v = 0;
-    for (let d = 0; d < 4; d++) v += LINE_WEIGHT[(w >> (3 * d)) & 7]!;
-    t[w] = v + COMBINED_BONUS[COMBINED_TABLE[w]!]!;
+    const p = [w & 7, (w >> 3) & 7, (w >> 6) & 7, (w >> 9) & 7].sort((x, y) => y - x);
+    COMBO_OF_WORD[w] = index.get(((p[0]! * N_LINE + p[1]!) * N_LINE + p[2]!) * N_LINE + p[3]!)!;
   }
-  return t;
 })();
+/** The all-empty combination (every line P_NONE): fixed at 0, it is most of the board. */
+export const COMBO_NONE = COMBO_OF_WORD[0]!;
+
+/** Threat tiers of the side to move (0: open four, 1: four-three, 2: double three the opponent cannot answer with a four, 3: three), -1 for none. */
+export function moverTier(counts: Int32Array, me: number): number {
+  const mb = (me - 1) * 16;
+  const ob = 16 - mb;
+  if (counts[mb + C_OPEN_FOUR]! > 0) return 0;
+  if (counts[mb + C_FOUR_THREE]! > 0) return 1;
+  if (counts[mb + C_DOUBLE_THREE]! > 0 && counts[ob + C_FOUR]! + counts[ob + C_FOUR_THREE]! === 0) return 2;
+  if (counts[mb + C_THREE]! > 0) return 3;
+  return -1;
+}
+
+/** Threat tiers of the opponent (0: open four, 1: four-three or double three), -1 for none. */
+export function opponentTier(counts: Int32Array, me: number): number {
+  const ob = (2 - me) * 16;
+  if (counts[ob + C_OPEN_FOUR]! > 0) return 0;
+  if (counts[ob + C_FOUR_THREE]! + counts[ob + C_DOUBLE_THREE]! > 0) return 1;
+  return -1;
+}
+
+/** Table value of a pattern word for the side to move's cells and for the opponent's. */
+const MOVER_VALUE: Int32Array = Int32Array.from({ length: 4096 }, (_, w) => EVAL_WEIGHTS.mover[COMBO_OF_WORD[w]!]!);
+const OPPONENT_VALUE: Int32Array = Int32Array.from({ length: 4096 }, (_, w) => EVAL_WEIGHTS.opponent[COMBO_OF_WORD[w]!]!);
+const MOVER_TIER: Int32Array = Int32Array.from(EVAL_WEIGHTS.moverTier);
+const OPPONENT_TIER: Int32Array = Int32Array.from(EVAL_WEIGHTS.opponentTier);
+
+/**
+ * The features evaluate() reads, for the tuner: per empty cell the combination of the side
+ * to move's word (`mover[c]` counts them) and of the opponent's (`opponent[c]`), and the two
+ * threat tiers. evaluate() = sum mover[c] * W.mover[c] - sum opponent[c] * W.opponent[c]
+ * + W.moverTier[tier] - W.opponentTier[tier] (absent tiers add nothing).
+ */
+export function evalFeatures(b: Board, mover: Int32Array, opponent: Int32Array): { moverTier: number; opponentTier: number } {
+  mover.fill(0);
+  opponent.fill(0);
+  const me = b.toMove;
+  const ms = me === 1 ? 0 : 12;
+  const os = 12 - ms;
+  for (let q = 0; q < b.area; q++) {
+    if (b.cells[q] !== 0) continue;
+    const p = b.state[q]!;
+    mover[COMBO_OF_WORD[(p >>> ms) & 0xfff]!]!++;
+    opponent[COMBO_OF_WORD[(p >>> os) & 0xfff]!]!++;
+  }
+  return { moverTier: moverTier(b.counts, me), opponentTier: opponentTier(b.counts, me) };
+}
 
 /** Move-ordering value of a cell for one colour (attack for the mover, defence for the other). */
 const ORDER_LINE = [0, 3, 12, 10, 60, 70, 800, 20000];
@@ -113,91 +171,78 @@ export class Geometry {
 }
 
 export class Evaluator {
-  /** Sum of CELL_VALUE over empty cells, per colour. */
-  sumBlack = 0;
-  sumWhite = 0;
-  private readonly vb: Int32Array;
-  private readonly vw: Int32Array;
+  /** Table sums over the empty cells: black's words valued as the mover's and as the opponent's, white's likewise. */
+  private blackMover = 0;
+  private blackOpponent = 0;
+  private whiteMover = 0;
+  private whiteOpponent = 0;
+  /** Each cell's current contributions (0 for stones), so an update subtracts what it added. */
+  private readonly cbm: Int32Array;
+  private readonly cbo: Int32Array;
+  private readonly cwm: Int32Array;
+  private readonly cwo: Int32Array;
 
   constructor(
     private readonly b: Board,
     private readonly geo: Geometry,
   ) {
-    this.vb = new Int32Array(b.area);
-    this.vw = new Int32Array(b.area);
+    this.cbm = new Int32Array(b.area);
+    this.cbo = new Int32Array(b.area);
+    this.cwm = new Int32Array(b.area);
+    this.cwo = new Int32Array(b.area);
     this.reset();
   }
 
   reset(): void {
-    const b = this.b;
-    this.sumBlack = 0;
-    this.sumWhite = 0;
-    for (let q = 0; q < b.area; q++) {
-      if (b.cells[q] !== 0) {
-        this.vb[q] = 0;
-        this.vw[q] = 0;
-        continue;
-      }
-      const p = b.state[q]!;
-      const vb = CELL_VALUE[p & 0xfff]!;
-      const vw = CELL_VALUE[(p >>> 12) & 0xfff]!;
-      this.vb[q] = vb;
-      this.vw[q] = vw;
-      this.sumBlack += vb;
-      this.sumWhite += vw;
+    this.blackMover = this.blackOpponent = this.whiteMover = this.whiteOpponent = 0;
+    this.cbm.fill(0);
+    this.cbo.fill(0);
+    this.cwm.fill(0);
+    this.cwo.fill(0);
+    for (let q = 0; q < this.b.area; q++) this.refresh(q);
+  }
+
+  private refresh(r: number): void {
+    let bm = 0;
+    let bo = 0;
+    let wm = 0;
+    let wo = 0;
+    if (this.b.cells[r] === 0) {
+      const p = this.b.state[r]!;
+      const wb = p & 0xfff;
+      const ww = (p >>> 12) & 0xfff;
+      bm = MOVER_VALUE[wb]!;
+      bo = OPPONENT_VALUE[wb]!;
+      wm = MOVER_VALUE[ww]!;
+      wo = OPPONENT_VALUE[ww]!;
     }
+    this.blackMover += bm - this.cbm[r]!;
+    this.blackOpponent += bo - this.cbo[r]!;
+    this.whiteMover += wm - this.cwm[r]!;
+    this.whiteOpponent += wo - this.cwo[r]!;
+    this.cbm[r] = bm;
+    this.cbo[r] = bo;
+    this.cwm[r] = wm;
+    this.cwo[r] = wo;
   }
 
   /** Call after a stone was placed at or removed from q. */
   update(q: number): void {
-    const b = this.b;
-    const cells = b.cells;
-    const pats = b.state;
     const aff = this.geo.affected;
     const n = this.geo.affectedCount[q]!;
     const base = q * 41;
-    const vbA = this.vb;
-    const vwA = this.vw;
-    let sb = this.sumBlack;
-    let sw = this.sumWhite;
-    for (let i = 0; i < n; i++) {
-      const r = aff[base + i]!;
-      let vb = 0;
-      let vw = 0;
-      if (cells[r] === 0) {
-        const p = pats[r]!;
-        vb = CELL_VALUE[p & 0xfff]!;
-        vw = CELL_VALUE[(p >>> 12) & 0xfff]!;
-      }
-      sb += vb - vbA[r]!;
-      sw += vw - vwA[r]!;
-      vbA[r] = vb;
-      vwA[r] = vw;
-    }
-    this.sumBlack = sb;
-    this.sumWhite = sw;
+    for (let i = 0; i < n; i++) this.refresh(aff[base + i]!);
   }
 
   /** Score for the side to move (no five cells for it; those are handled by the search). */
   evaluate(): number {
     const b = this.b;
     const me = b.toMove;
-    const counts = b.counts;
-    const mb = (me - 1) * 16;
-    const ob = 16 - mb;
-    let mine = me === 1 ? this.sumBlack : this.sumWhite;
-    let theirs = me === 1 ? this.sumWhite : this.sumBlack;
-    // immediate threats: the side to move acts first
-    if (counts[mb + C_OPEN_FOUR]! > 0) mine += 900;
-    else if (counts[mb + C_FOUR_THREE]! > 0) mine += 450;
-    else if (counts[mb + C_DOUBLE_THREE]! > 0 && counts[ob + C_FOUR]! + counts[ob + C_FOUR_THREE]! === 0) mine += 250;
-    else if (counts[mb + C_THREE]! > 0) mine += 40;
-    if (counts[ob + C_OPEN_FOUR]! > 0) theirs += 120;
-    else if (counts[ob + C_FOUR_THREE]! + counts[ob + C_DOUBLE_THREE]! > 0) theirs += 60;
-    void C_FOUR;
-    void C_FIVE;
-    void C_DOUBLE_TWO;
-    void C_CLOSED_THREE;
-    return ((mine * 11 - theirs * 10) / 10) | 0;
+    let v = me === 1 ? this.blackMover - this.whiteOpponent : this.whiteMover - this.blackOpponent;
+    const mt = moverTier(b.counts, me);
+    if (mt >= 0) v += MOVER_TIER[mt]!;
+    const ot = opponentTier(b.counts, me);
+    if (ot >= 0) v -= OPPONENT_TIER[ot]!;
+    return v;
   }
 }

@@ -1,14 +1,20 @@
 /**
- * Every script a user runs (npm run bench, bench:solver, bench:verify, bench:book, bench:first-answer and the ones the README
- * names) answers --help with its usage and exit 0, without running anything; a bad option of
+ * Every script a user runs (each scripts/*.mjs with a shebang line) answers --help with its usage and exit 0, without running anything; a bad option of
  * bench:solver is one line and exit 2, not a stack trace.
  */
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { ensureBuilt, root } from './run.js';
 
-const scripts = ['bench', 'bench-board', 'bench-book', 'bench-first-answer', 'bench-serve', 'bench-solver', 'bench-verify', 'book-yxdb-sample', 'chain-certificate', 'check-deps', 'postmortem', 'protocol-games', 'selfplay'];
+/** Modules the scripts import, and the build's own step: not run by users. */
+const NOT_SCRIPTS = new Set(['usage', 'stats', 'postbuild']);
+const scripts = readdirSync(join(root, 'scripts'))
+  .filter((f) => f.endsWith('.mjs'))
+  .map((f) => f.slice(0, -4))
+  .filter((f) => !NOT_SCRIPTS.has(f))
+  .sort();
 
 const run = (name: string, ...args: string[]) =>
   spawnSync(process.execPath, [join(root, 'scripts', `${name}.mjs`), ...args], { encoding: 'utf8', timeout: 20_000 });

@@ -5,7 +5,7 @@
  * same command after a crash or Ctrl-C resumes the build; nothing finished is lost.
  */
 import type { CommandModule } from 'yargs';
-import { usageError } from '../common.js';
+import { usageError, withNumberOptions, withSizeOption } from '../common.js';
 import { BookStore } from '../../book/store.js';
 import { buildBook, type BuildBudget, type BuildProgress } from '../../book/builder.js';
 import { OPENING_KINDS, type OpeningKind } from '../../book/openings.js';
@@ -83,17 +83,17 @@ export const command: CommandModule = {
   command: 'build',
   describe: 'grow the opening book by job-level proof-number search (resumable)',
   builder: (y) =>
-    y
-      .option('book', { type: 'string', demandOption: true, describe: 'book file (created if missing)' })
+    withNumberOptions(withSizeOption(y), {
+      region: { kind: 'positive-int', max: 22, default: 5, describe: 'roots use the central K x K region' },
+      workers: { kind: 'positive-int', max: 256, describe: 'worker threads (default: all cores)' },
+      'solve-nodes': { kind: 'count', default: 20000, describe: 'solver node budget per job' },
+      'score-nodes': { kind: 'count', default: 20000, describe: 'engine node budget per scoring job' },
+    })
+      .option('book', { type: 'string', demandOption: true, requiresArg: true, describe: 'book file (created if missing)' })
       .option('opening', { choices: OPENING_KINDS, default: 'swap2' as OpeningKind, describe: 'which openings are the roots' })
-      .option('size', { type: 'number', default: 15, describe: 'board size (5..22)' })
       .option('rule', { choices: ['freestyle', 'standard'] as const, default: 'freestyle' as const, describe: 'five or more wins, or exactly five' })
-      .option('region', { type: 'number', default: 5, describe: 'roots use the central K x K region' })
-      .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
-      .option('roots', { type: 'string', describe: 'build from the positions in FILE (one a line) instead of --opening' })
-      .option('budget', { type: 'string', default: '500', describe: "time ('10m', '90s', '1h') or number of jobs ('500')" })
-      .option('solve-nodes', { type: 'number', default: 20000, describe: 'solver node budget per job' })
-      .option('score-nodes', { type: 'number', default: 20000, describe: 'engine node budget per scoring job' })
+      .option('roots', { type: 'string', requiresArg: true, describe: 'build from the positions in FILE (one a line) instead of --opening' })
+      .option('budget', { type: 'string', default: '500', requiresArg: true, describe: "this run's time ('10m', '90s', '1h') or number of jobs ('500'), counted from its start (a resumed build gets a fresh budget)" })
       .option('compact', { type: 'boolean', default: true, describe: 'at the end, drop children that were listed but never evaluated (--no-compact keeps them)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
       .epilog('Ctrl-C stops handing out jobs and writes the ones in flight; run the same command again to resume.'),

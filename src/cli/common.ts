@@ -8,6 +8,8 @@
  *   2  bad usage or bad input: ONE line `gomoku: <message>` on stderr, no stack trace
  *   3  undecided: a budget ran out before an answer (e.g. `verify`: UNKNOWN)
  *   70 internal error (a bug): still one line; set GOMOKU_DEBUG=1 to see the stack
+ *   75 busy: another process holds what the command needs (`book build`: the book's
+ *      writer lock); nothing was changed, try again later (sysexits' EX_TEMPFAIL)
  *
  * A handler signals bad input by throwing `CliError` (main.ts prints it and sets the exit
  * status) or by writing the line itself and setting `process.exitCode`; both are fine.
@@ -23,6 +25,7 @@ export const EXIT_NEGATIVE = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_UNDECIDED = 3;
 export const EXIT_INTERNAL = 70;
+export const EXIT_BUSY = 75;
 
 /** An error meant for the user: main.ts prints `gomoku: <message>` and exits with `exitCode`. */
 export class CliError extends Error {

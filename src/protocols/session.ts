@@ -11,7 +11,7 @@
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { LineProtocol, Reply } from './common.js';
-import { errorText } from './common.js';
+import { clip, errorText } from './common.js';
 
 export interface SessionIO {
   input: NodeJS.ReadableStream;
@@ -32,6 +32,12 @@ export interface SessionIO {
  */
 const ERROR_LINE = /error|illegal/i;
 
+/**
+ * The longest line the transcript keeps whole: longer than any valid line of any protocol
+ * (a full KoTH board is about 3,200 characters); a longer one is kept as its start and length.
+ */
+export const TRANSCRIPT_LINE_MAX = 4096;
+
 export class Transcript {
   constructor(
     private readonly file?: string,
@@ -49,7 +55,7 @@ export class Transcript {
   }
 
   input(line: string): void {
-    this.append('< ', [line]);
+    this.append('< ', [clip(line, TRANSCRIPT_LINE_MAX)]);
   }
 
   output(lines: readonly string[]): void {
@@ -57,9 +63,10 @@ export class Transcript {
   }
 
   log(lines: readonly string[], forceStderr = false): void {
-    this.append('# ', lines);
+    const kept = lines.map((l) => clip(l, TRANSCRIPT_LINE_MAX));
+    this.append('# ', kept);
     if (!this.errors) return;
-    for (const l of lines) if (forceStderr || this.verbose || ERROR_LINE.test(l)) this.errors.write(`gomoku: ${l}\n`);
+    for (const l of kept) if (forceStderr || this.verbose || ERROR_LINE.test(l)) this.errors.write(`gomoku: ${l}\n`);
   }
 }
 
@@ -87,7 +94,7 @@ export async function runLineSession(proto: LineProtocol & InternalErrorHandler,
       try {
         r = proto.handle(line);
       } catch (e) {
-        const msg = `internal error on '${line}': ${errorText(e)}`;
+        const msg = `internal error on '${clip(line)}': ${errorText(e)}`;
         tr.log([msg, (e instanceof Error && e.stack) || ''], true);
         const answer = proto.internalError?.(msg);
         if (answer) emit(answer);

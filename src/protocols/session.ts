@@ -4,9 +4,9 @@
  * file is synchronous on Linux, so every answer is flushed when `write` returns), and
  * appends a transcript to `--log FILE` (`< ` input, `> ` output, `# ` log).
  *
- * Errors never reach stdout as stack traces: an exception from an adapter is logged to
- * stderr (and the transcript) and the session ends with exit code 1, after the adapter's
- * `internalError` answer if it has one (Gomocup answers `ERROR`).
+ * Errors never reach stdout as stack traces: an exception from an adapter (a bug) is one
+ * line on stderr (its stack goes to the transcript) and the session ends with exit code 70,
+ * after the adapter's `internalError` answer if it has one (Gomocup answers `ERROR`).
  */
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -23,6 +23,9 @@ export interface SessionIO {
   /** Also send every log line (not only errors) to `errors`. */
   verbose?: boolean;
 }
+
+/** A bug (an exception inside an adapter): the exit status of every gomoku command for one (README, Exit status). */
+export const EXIT_INTERNAL = 70;
 
 /**
  * Log lines that are errors go to stderr even without --verbose. Protocol failures (the
@@ -62,6 +65,13 @@ export class Transcript {
     this.append('> ', lines);
   }
 
+  /** Lines for the transcript only (stderr with --verbose): a stack trace, say, which stderr shows only as its one line. */
+  detail(lines: readonly string[]): void {
+    const kept = lines.filter((l) => l !== '').map((l) => clip(l, TRANSCRIPT_LINE_MAX));
+    this.append('# ', kept);
+    if (this.errors && this.verbose) for (const l of kept) this.errors.write(`gomoku: ${l}\n`);
+  }
+
   log(lines: readonly string[], forceStderr = false): void {
     const kept = lines.map((l) => clip(l, TRANSCRIPT_LINE_MAX));
     this.append('# ', kept);
@@ -95,11 +105,13 @@ export async function runLineSession(proto: LineProtocol & InternalErrorHandler,
         r = proto.handle(line);
       } catch (e) {
         const msg = `internal error on '${clip(line)}': ${errorText(e)}`;
-        tr.log([msg, (e instanceof Error && e.stack) || ''], true);
+        tr.log([msg], true);
+        tr.detail([(e instanceof Error && e.stack) || '']);
+        // its answer only: its log repeats the message just reported
         const answer = proto.internalError?.(msg);
-        if (answer) emit(answer);
+        if (answer) emit({ out: answer.out, log: [] });
         rl.close();
-        return 1;
+        return EXIT_INTERNAL;
       }
       emit(r);
       if (r.exit !== undefined) {

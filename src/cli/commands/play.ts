@@ -13,7 +13,7 @@ import type { Result } from '../../core/types.js';
 import { err, ok } from '../../core/types.js';
 import type { BookProbe } from '../../search/types.js';
 import { BOOK_OPTION, openBookOption } from '../book-option.js';
-import { usageError } from '../common.js';
+import { EXIT_INTERNAL, usageError } from '../common.js';
 import { parseOwnArgs } from '../own-args.js';
 import { AlphanoProtocol } from '../../protocols/alphano.js';
 import { CodecupProtocol } from '../../protocols/codecup.js';
@@ -158,7 +158,7 @@ export const command: CommandModule = {
           .positional('opponent', { type: 'string', describe: "KoTH: the opponent's name (argv 1 from the judge)" })
           .positional('koth-seed', { type: 'string', describe: 'KoTH: the seed for all randomness (argv 2 from the judge)' }),
       )
-      .epilog('Exit status: 0 game over (or input ended), 1 protocol error, 2 bad arguments.'),
+      .epilog('Exit status: 0 game over (or input ended), 1 protocol error, 2 bad arguments, 70 internal error (a bug).'),
   handler: (argv) => playMain(argv as Record<string, unknown>),
 };
 
@@ -171,7 +171,7 @@ async function playMain(a: Record<string, unknown>): Promise<void> {
     code = await runPlay(p.value);
   } catch (e) {
     process.stderr.write(`gomoku: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    code = 1;
+    code = EXIT_INTERNAL;
   }
   process.exitCode = code;
   // stdin may still be open (the referee keeps the pipe); the session is over, so leave now.

@@ -385,7 +385,8 @@ export class GomocupProtocol implements LineProtocol {
         this.folder = value;
         break;
       case 'rule': {
-        if (!num) break;
+        // a bit sum of 1, 2, 4 and 8: anything else (99999999999999 would set bit 1 by accident) is refused
+        if (!Number.isInteger(n) || n < 0 || n > 15) return this.infoError(key, `INFO rule: bad value '${clip(value)}' ignored (a bit sum 0..15)`);
         const rule = ruleFromInfo(n);
         if ((n & 4) !== 0 || (n & 8) !== 0) this.pendingMessages.push(`rule ${n}: renju/caro are not supported, playing ${rule}`);
         if (rule !== this.rule) {

@@ -122,7 +122,8 @@ export class KothProtocol implements LineProtocol {
 
   handle(line: string): Reply {
     const p = parseKothLine(line);
-    if (!p.ok) return this.fail(`${p.error} in line '${clip(line.trim())}'`);
+    // the error may quote the board already: the line's start is enough context
+    if (!p.ok) return this.fail(`${p.error} in line '${clip(line.trim(), 100)}'`);
     const c = p.value;
     switch (c.kind) {
       case 'blank':

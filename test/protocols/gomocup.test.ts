@@ -128,6 +128,15 @@ describe('Gomocup transcripts', () => {
     expect(out[out.length - 1]).toMatch(XY);
   });
 
+  it('INFO rule outside the bit sums 0..15 is refused, not read bit by bit', () => {
+    const p = started();
+    const r = p.handle('INFO rule 99999999999999');
+    expect(r.log).toEqual(["error: INFO rule: bad value '99999999999999' ignored (a bit sum 0..15)"]);
+    expect(p.rule).toBe('freestyle');
+    p.handle('INFO rule 1');
+    expect(p.rule).toBe('standard');
+  });
+
   it('INFO max_memory sizes the search tables (0: the default sizes; too little: the smallest, with one error)', () => {
     const p = started();
     expect(p.game.engine.tableBits).toEqual(DEFAULT_TABLE_BITS);

@@ -6,8 +6,13 @@
 import type { CommandModule } from 'yargs';
 import { BookStore } from '../../book/store.js';
 import { defaultBookPath } from '../../book/paths.js';
-import { verifyBook } from '../../book/verify-all.js';
+import { verifyBook, type BookVerifyReport } from '../../book/verify-all.js';
 import { EXIT_NEGATIVE, EXIT_UNDECIDED, withNumberOptions } from '../common.js';
+
+/** The exit status of a report: a failure outweighs a certificate the budget left undecided. */
+export function bookVerifyStatus(r: Pick<BookVerifyReport, 'failed' | 'unknown'>): number {
+  return r.failed > 0 ? EXIT_NEGATIVE : r.unknown > 0 ? EXIT_UNDECIDED : 0;
+}
 
 export const command: CommandModule = {
   command: 'verify',
@@ -34,7 +39,7 @@ export const command: CommandModule = {
         for (const f of r.failures) lines.push(`  ${f.verdict} ${f.position} (${f.toMove} to move): ${f.reason}`);
         process.stdout.write(lines.join('\n') + '\n');
       }
-      process.exitCode = r.failed > 0 ? EXIT_NEGATIVE : r.unknown > 0 ? EXIT_UNDECIDED : 0;
+      process.exitCode = bookVerifyStatus(r);
     } finally {
       opened.value.close();
     }

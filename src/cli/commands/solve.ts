@@ -160,8 +160,10 @@ export const command: CommandModule = {
     const a = argv as Record<string, unknown>;
     const defaults: Partial<SolveJob> = { timeMs: a.time as number, nodes: a.nodes as number | undefined, check: a.check as boolean };
     const text = positionText(a);
+    // no words at all; `solve ""` is the empty board, a question like any other
+    const given = Array.isArray(a.position) ? a.position.length > 0 : a.position !== undefined;
     if (typeof a.batch === 'string') {
-      if (text !== '') return usageError('give a POSITION or --batch FILE, not both');
+      if (given) return usageError('give a POSITION or --batch FILE, not both');
       if (typeof a.proof === 'string') return usageError('--proof writes the certificate of one position; it does not go with --batch');
       // The batch's own lines may give size, rule and side to move; the options are the defaults.
       defaults.size = a.size as number;
@@ -170,7 +172,7 @@ export const command: CommandModule = {
       process.exitCode = await runBatch(a.batch, a.workers as number, defaults, a.json as boolean);
       return;
     }
-    if (text === '') return usageError('give a POSITION, or --batch FILE');
+    if (!given) return usageError('give a POSITION, or --batch FILE');
     const lp = positionArgs(a);
     if (!lp.ok) return usageError(lp.error);
     const over = gameOverReason(lp.value.board);

@@ -42,6 +42,13 @@ describe('gomoku solve: exit status', () => {
     expect(r.stderr).toMatch(/^gomoku: the game is over: h\d+ is part of a five\n$/);
   });
 
+  test('no position is a usage error; an empty one is the empty board', async () => {
+    const [none, empty] = await Promise.all([gomokuAsync('solve'), gomokuAsync('solve', '', '--nodes', '200')]);
+    expect(none).toEqual({ code: 2, stdout: '', stderr: 'gomoku: give a POSITION, or --batch FILE\n' });
+    expect(empty.code).toBe(3);
+    expect(empty.stdout).toMatch(/^unknown\n/);
+  });
+
   test('the position may be several words', async () => {
     const [one, many] = await Promise.all([gomokuAsync('solve', 'h8 h9 i8 i9 j8 j9', '--json'), gomokuAsync('solve', 'h8', 'h9', 'i8', 'i9', 'j8', 'j9', '--json')]);
     expect(many.code).toBe(0);

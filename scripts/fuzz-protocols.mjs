@@ -17,8 +17,9 @@
  * move) and nothing else changes, and no line the bot writes (stdout or stderr) is longer
  * than 512 characters. Anything else is a "wrong reaction".
  *
- * --sessions N   sessions per protocol (default 20); --seed S (default fuzz) makes a run
- *                repeatable: session I of protocol P is seeded with S/P/I
+ * --sessions N   sessions per protocol (default 20)
+ * --seed S       (default fuzz) session I of protocol P is seeded with S/P/I: the script's
+ *                choices repeat; the bot's moves under a clock may not, on another machine
  * --jobs N       sessions at once (default 1; the bot's clocks are short, but a loaded
  *                machine can slow a session down)
  * --json         print the summary as one JSON object

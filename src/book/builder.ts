@@ -17,7 +17,18 @@ import { MATE } from '../search/types.js';
 import type { BookJob, BookJobResult } from './job.js';
 import { openingRoots, regionCells, type OpeningKind } from './openings.js';
 import { EXPAND_FULL, EXPAND_NEAR, INF, PnTree, type PnNode } from './pn-tree.js';
-import { EVAL_SCORED, EVAL_SOLVED, PN_INF, type BookStore, type PositionRow } from './store.js';
+import { EVAL_SCORED, EVAL_SOLVED, PN_INF, type BookStore, type LockRefusal, type PositionRow } from './store.js';
+
+/** buildBook could not become the book's writer: another builder holds it (see BookStore.acquireWriterLock). */
+export class BookLockedError extends Error {
+  constructor(readonly refusal: LockRefusal) {
+    super(refusal.message);
+    this.name = 'BookLockedError';
+  }
+}
+
+/** How often a running build refreshes its writer lock (what a builder on another host reads as "last active"). */
+const LOCK_REFRESH_MS = 10_000;
 
 export interface BuildConfig {
   /** The opening kind (or, with `roots`, any label: it is stored as the positions' opening). */
@@ -328,9 +339,28 @@ function allEmpty(b: Board): number[] {
   return out;
 }
 
-/** Run a build until the budget is spent, everything is decided, or `shouldStop` says so. */
+/**
+ * Run a build until the budget is spent, everything is decided, or `shouldStop` says so.
+ * Whoever builds must hold the book's writer lock: a caller that took it (the CLI holds it
+ * through its clean-up after the build) keeps it; otherwise it is taken here, and released
+ * at the end. A lock held by a live builder throws BookLockedError.
+ */
 export async function buildBook(o: BuildOptions): Promise<BuildSummary> {
+  const own = !o.store.holdsWriterLock();
+  if (own) {
+    const l = o.store.acquireWriterLock({ command: `build ${buildStateName(o)}` });
+    if (!l.ok) throw new BookLockedError(l.error);
+  }
+  try {
+    return await runBuild(o);
+  } finally {
+    if (own) o.store.releaseWriterLock();
+  }
+}
+
+async function runBuild(o: BuildOptions): Promise<BuildSummary> {
   const now = o.now ?? (() => Date.now());
+  let refreshed = Date.now();
   const t0 = now();
   const b = new Builder(o);
   const resumedJobs = b.load();
@@ -368,6 +398,10 @@ export async function buildBook(o: BuildOptions): Promise<BuildSummary> {
     const r = await Promise.race(inFlight.values());
     inFlight.delete(r.id);
     b.applyResult(r);
+    if (Date.now() - refreshed >= LOCK_REFRESH_MS) {
+      refreshed = Date.now();
+      o.store.touchWriterLock(refreshed);
+    }
     report();
   }
   const summary: BuildSummary = { ...b.progress(0, now() - t0), resumedJobs, errors: b.errors, stoppedBy };

@@ -24,10 +24,14 @@
  *                orientation (the child's own orientation is found by canonicalising again).
  *  proof_entries the solver's strategy entries for a proven position, canonical orientation
  *                of that position (stone lists as in core/symmetry.ts key encoding).
- *  build_state   name -> JSON text: build configurations, counters.
+ *  build_state   name -> JSON text: build configurations, counters, and the writer lock
+ *                (`writer`: the one process building the book, see `acquireWriterLock`).
  *  jobs          jobs handed to workers and not yet written back (rerun after a crash).
  */
 import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import type { Color, Rule, Result } from '../core/types.js';
 import { err, ok } from '../core/types.js';
 import type { Verdict } from '../search/types.js';
@@ -160,6 +164,8 @@ export interface BookStats {
   proofEntries: number;
   nodes: number;
   jobsInFlight: number;
+  /** The writer lock's holder, when a build runs (or died without releasing it). */
+  builder?: LockHolder;
 }
 
 export interface OpenOptions {
@@ -234,6 +240,97 @@ function migrate(db: Database.Database, from: number): void {
   }
 }
 
+/** The build_state row of the writer lock. */
+const WRITER_LOCK = 'writer';
+
+/** Who holds a book's writer lock (stored as JSON in build_state). */
+export interface LockHolder {
+  pid: number;
+  host: string;
+  /** ms since the epoch when the lock was taken. */
+  since: number;
+  /** ms since the epoch of the holder's last sign of life (it refreshes the lock as it works). */
+  seen: number;
+  /** What the holder runs, for the message (e.g. `gomoku book build --book x.db ...`). */
+  command: string;
+  /** Linux: the kernel's boot id and the process start time, so a reused pid is not taken for the holder. */
+  boot?: string;
+  procStart?: string;
+}
+
+interface StoredLock extends LockHolder {
+  token: string;
+}
+
+/** Why a writer lock was refused: held by a live process here, or by a process on another host. */
+export interface LockRefusal {
+  holder: LockHolder;
+  /** `alive`: the holder runs on this host; `remote`: another host, which this one cannot probe. */
+  reason: 'alive' | 'remote' | 'busy';
+  message: string;
+}
+
+export interface AcquireOptions {
+  /** Take the lock even from a holder that looks alive or runs elsewhere (`--force-unlock`). */
+  force?: boolean;
+  command?: string;
+  now?: number;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const bootId = (): string | undefined => readText('/proc/sys/kernel/random/boot_id')?.trim();
+
+/**
+ * Linux: /proc/PID/stat's state (field 3) and start time in clock ticks since boot (field
+ * 22), read after the `(comm)` field, which may hold spaces.
+ */
+function procStat(pid: number): { state: string; start: string } | undefined {
+  const stat = readText(`/proc/${pid}/stat`);
+  if (stat === undefined) return undefined;
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: f[0] ?? '', start: f[19] ?? '' };
+}
+
+const processStart = (pid: number): string | undefined => procStat(pid)?.start;
+
+/** Is the holder (on this host) still running? A reboot or a reused pid means it is not. */
+function holderAlive(h: LockHolder): boolean {
+  const boot = bootId();
+  if (h.boot !== undefined && boot !== undefined && h.boot !== boot) return false;
+  try {
+    process.kill(h.pid, 0);
+  } catch (e) {
+    // EPERM: a process of another user has that pid, so something is alive there
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const st = procStat(h.pid);
+  // a zombie (killed, not yet reaped by its parent) answers kill(pid, 0) but builds nothing
+  if (st && (st.state === 'Z' || st.state === 'X')) return false;
+  if (h.procStart !== undefined && st !== undefined && st.start !== h.procStart) return false;
+  return true;
+}
+
+function when(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+}
+
+function ago(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`;
+}
+
+/** One line about the holder: `pid 1234 on host h since 2026-11-26 12:00:03 UTC (last active 4 s ago; gomoku book build ...)`. */
+export function describeHolder(h: LockHolder, now = Date.now()): string {
+  return `pid ${h.pid} on host ${h.host} since ${when(h.since)} (last active ${ago(now - h.seen)} ago${h.command ? `; ${h.command}` : ''})`;
+}
+
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -243,6 +340,8 @@ export class BookStore {
   readonly readonly: boolean;
   private readonly db: Database.Database;
   private readonly st: ReturnType<typeof prepare>;
+  /** Set while this connection holds the writer lock. */
+  private lockToken: string | undefined;
 
   private constructor(db: Database.Database, path: string, readonly: boolean) {
     this.db = db;
@@ -286,7 +385,109 @@ export class BookStore {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      this.releaseWriterLock();
+    } catch {
+      // closing must not fail; a lock left behind is stale once this process is gone
+    }
+    this.db.close();
+  }
+
+  /**
+   * Become the book's only writer. A book has one builder at a time: a second one would clear
+   * the first one's jobs in flight as crashed work and hand out the same jobs. The lock is a
+   * build_state row written in an IMMEDIATE transaction (so two builders cannot both see the
+   * book free). A lock whose holder is gone (same host: the pid is dead, reused, or the
+   * machine rebooted) is stale and taken over; `tookOver` says from whom. A holder on another
+   * host cannot be probed from here: that is refused unless `force`.
+   */
+  acquireWriterLock(o: AcquireOptions = {}): Result<{ tookOver?: LockHolder }, LockRefusal> {
+    const now = o.now ?? Date.now();
+    const mine: StoredLock = {
+      pid: process.pid,
+      host: hostname(),
+      since: now,
+      seen: now,
+      command: o.command ?? '',
+      token: randomUUID(),
+    };
+    const boot = bootId();
+    const start = processStart(process.pid);
+    if (boot !== undefined) mine.boot = boot;
+    if (start !== undefined) mine.procStart = start;
+    const attempt = (): Result<{ tookOver?: LockHolder }, LockRefusal> => {
+      const held = this.readLock();
+      if (held && held.token === this.lockToken) return ok({});
+      if (held && !o.force) {
+        const who = describeHolder(held, now);
+        if (held.host !== mine.host) {
+          return err({
+            holder: held,
+            reason: 'remote',
+            message: `book '${this.path}' is being built by ${who}; this host cannot tell whether that build still runs: if it does not, run again with --force-unlock`,
+          });
+        }
+        if (holderAlive(held)) return err({ holder: held, reason: 'alive', message: `book '${this.path}' is being built by ${who}; one builder at a time` });
+      }
+      this.st.setState.run(WRITER_LOCK, JSON.stringify(mine));
+      this.lockToken = mine.token;
+      return ok(held ? { tookOver: held } : {});
+    };
+    try {
+      return this.db.transaction(attempt).immediate();
+    } catch (e) {
+      // Another connection holds the write lock longer than the busy timeout (a VACUUM at the
+      // end of a build, say): name the builder when the book says who it is.
+      if ((e as { code?: string }).code !== 'SQLITE_BUSY') throw e;
+      const held = this.readLock();
+      const holder: LockHolder = held ?? { pid: 0, host: '?', since: now, seen: now, command: '' };
+      return err({
+        holder,
+        reason: 'busy',
+        message: `book '${this.path}' is busy: another process is writing it${held ? ` (the builder: ${describeHolder(held, now)})` : ''}; try again later`,
+      });
+    }
+  }
+
+  /** Refresh the lock's `seen` time (a sign of life for a builder on another host to read). */
+  touchWriterLock(now = Date.now()): void {
+    const held = this.readLock();
+    if (!held || held.token !== this.lockToken) return;
+    this.st.setState.run(WRITER_LOCK, JSON.stringify({ ...held, seen: now }));
+  }
+
+  /** Give the lock up (only if it is still ours: a --force-unlock may have taken it). */
+  releaseWriterLock(): void {
+    if (this.lockToken === undefined || !this.db.open) return;
+    const token = this.lockToken;
+    this.lockToken = undefined;
+    this.transaction(() => {
+      if (this.readLock()?.token === token) this.st.deleteState.run(WRITER_LOCK);
+    });
+  }
+
+  holdsWriterLock(): boolean {
+    return this.lockToken !== undefined && this.readLock()?.token === this.lockToken;
+  }
+
+  /** Who holds the writer lock, if anyone (as stored; it may be stale). */
+  writerLock(): LockHolder | undefined {
+    const l = this.readLock();
+    if (!l) return undefined;
+    const { token: _token, ...holder } = l;
+    return holder;
+  }
+
+  private readLock(): StoredLock | undefined {
+    const v = this.getState(WRITER_LOCK);
+    if (v === undefined) return undefined;
+    try {
+      const l = JSON.parse(v) as StoredLock;
+      return typeof l.pid === 'number' && typeof l.token === 'string' ? l : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Run `fn` in one write transaction (nested calls join the outer one). */
@@ -408,7 +609,7 @@ export class BookStore {
       return o;
     };
     const totals = this.st.totals.get() as { n: number; nodes: number | null };
-    return {
+    const out: BookStats = {
       positions: totals.n,
       byVerdict,
       byOpening: group(this.st.countByOpening.all() as { k: string; n: number }[]),
@@ -418,6 +619,9 @@ export class BookStore {
       nodes: totals.nodes ?? 0,
       jobsInFlight: (this.st.countJobs.get() as { n: number }).n,
     };
+    const builder = this.writerLock();
+    if (builder) out.builder = builder;
+    return out;
   }
 
   /**
@@ -522,6 +726,7 @@ function prepareWrites(db: Database.Database) {
     ),
     addEntry: db.prepare('INSERT INTO proof_entries (position, black, white, move) VALUES (?, ?, ?, ?)'),
     setState: db.prepare('INSERT INTO build_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
+    deleteState: db.prepare('DELETE FROM build_state WHERE name = ?'),
     jobStarted: db.prepare('INSERT INTO jobs (position, kind, started) VALUES (?, ?, ?) ON CONFLICT (position) DO UPDATE SET kind = excluded.kind, started = excluded.started'),
     jobFinished: db.prepare('DELETE FROM jobs WHERE position = ?'),
     clearJobs: db.prepare('DELETE FROM jobs'),

@@ -12,11 +12,29 @@ import { type Result, err, ok } from '../core/types.js';
 
 export type OptionTable = Record<string, { type: 'string' | 'number' | 'boolean'; default?: unknown }>;
 
+/**
+ * `--time -5` as `--time=-5`: node's parseArgs refuses a value that starts with a dash as
+ * "ambiguous", and the command's own check should name the bad value instead.
+ */
+function joinNegativeValues(args: string[], options: OptionTable): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const o = a.startsWith('--') ? options[a.slice(2)] : undefined;
+    const next = args[i + 1];
+    if (o && o.type !== 'boolean' && next !== undefined && /^-[\d.]/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 export function parseOwnArgs(args: string[], options: OptionTable, maxPositionals: number): Result<{ values: Record<string, unknown>; positionals: string[] }> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
-      args,
+      args: joinNegativeValues(args, options),
       allowPositionals: true,
       strict: true,
       // numbers are read as strings here and converted below, as yargs would

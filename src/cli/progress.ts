@@ -33,6 +33,9 @@ export class Progress {
     this.tty = Boolean(this.stream.isTTY);
   }
 
+  /** `done` when the line was last drawn (-1: never): finish() does not draw the same count twice. */
+  private drawnAt = -1;
+
   tick(n = 1): void {
     this.done += n;
     const now = Date.now();
@@ -59,12 +62,15 @@ export class Progress {
   }
 
   private draw(final: boolean): void {
+    this.drawnAt = this.done;
     const text = this.line();
     if (this.tty) this.stream.write(`\r\x1b[K${text}${final ? '\n' : ''}`);
     else this.stream.write(text + '\n');
   }
 
+  /** The last line: drawn unless the last tick already drew this count (then a terminal only needs its newline). */
   finish(): void {
-    this.draw(true);
+    if (this.drawnAt !== this.done) this.draw(true);
+    else if (this.tty) this.stream.write('\n');
   }
 }

@@ -8,10 +8,16 @@
  *   FINISH                  -> (exit)
  */
 import { BLACK, WHITE, type Color, type Result, ok, err } from '../core/types.js';
-import { BotGame, reply, words, type BotOptions, type LineProtocol, type Reply } from './common.js';
-import { limitsFor } from './clock.js';
+import { BotGame, clip, reply, words, type BotOptions, type LineProtocol, type Reply } from './common.js';
+import { capClock, limitsFor } from './clock.js';
 
 export const ALPHANO_SIZE = 15;
+/**
+ * The largest clock a TURN may give: each player starts with 20 000 ms (protocols.md 3.3)
+ * and the clock only runs down; three times that leaves room for a judge set up with more.
+ * A larger reading is capped to it (one error line), so the bot never thinks without limit.
+ */
+export const ALPHANO_MAX_CLOCK_MS = 60_000;
 
 export type AlphanoCommand =
   | { kind: 'ready'; first: boolean }
@@ -35,7 +41,7 @@ export function parseAlphanoLine(line: string, size = ALPHANO_SIZE): Result<Alph
     return ok({ kind: 'opp', index: (x - 1) * size + (y - 1), ms: w.length === 4 ? Number(w[3]) : 0 });
   }
   if (head === 'FINISH') return ok({ kind: 'finish' });
-  return err(`bad command '${line.trim()}'`);
+  return err(`bad command '${clip(line.trim())}'`);
 }
 
 export function formatAlphanoMove(index: number, size = ALPHANO_SIZE): string {
@@ -67,11 +73,16 @@ export class AlphanoProtocol implements LineProtocol {
         return reply();
       case 'finish':
         return reply([], ['finish'], 0);
-      case 'ready':
+      case 'ready': {
+        // One game per process: a READY once the game is under way would silently clear the
+        // board. A repeated READY before any move is harmless and answered again.
+        const n = this.game.stones.length;
+        if (n > 0) return this.fail(`READY in the middle of a game (${n} stone${n === 1 ? '' : 's'} on the board); the game is not restarted`);
         this.game.reset();
         this.me = c.first ? BLACK : WHITE;
         this.answered++;
         return reply(['OK'], [`we play ${c.first ? 'first (black)' : 'second (white)'}`]);
+      }
       case 'opp': {
         if (this.me === undefined) return this.fail('OPP before READY');
         const e = this.game.place(c.index, (3 - this.me) as Color);
@@ -80,14 +91,16 @@ export class AlphanoProtocol implements LineProtocol {
       }
       case 'turn': {
         if (this.me === undefined) return this.fail('TURN before READY');
-        let myMs = c.myMs;
+        const clock = capClock(c.myMs, ALPHANO_MAX_CLOCK_MS, 'TURN clock');
+        const log = clock.note ? [`alphano: error: ${clock.note}`] : [];
+        let myMs = clock.ms;
         if (this.opts.timeMs !== undefined) myMs = Math.min(myMs, this.opts.timeMs);
-        const limits = limitsFor({ gameLeftMs: myMs, turnMs: c.myMs, ply: this.game.stones.length, first: this.answered === 0 });
+        const limits = limitsFor({ gameLeftMs: myMs, turnMs: clock.ms, ply: this.game.stones.length, first: this.answered === 0 });
         const t = this.game.think(this.me, limits);
-        if (t.move < 0) return reply([], [...t.log, 'no legal move'], 1);
+        if (t.move < 0) return reply([], [...log, ...t.log, 'no legal move'], 1);
         this.game.place(t.move, this.me);
         this.answered++;
-        return reply([formatAlphanoMove(t.move)], t.log);
+        return reply([formatAlphanoMove(t.move)], [...log, ...t.log]);
       }
     }
   }

@@ -6,7 +6,7 @@
  * `Quit` ends the game. Time: a budget for the whole game (default 30 s, `--time`).
  */
 import { BLACK, WHITE, type Color, type Result, ok, err } from '../core/types.js';
-import { BotGame, reply, type BotOptions, type LineProtocol, type Reply } from './common.js';
+import { BotGame, clip, reply, type BotOptions, type LineProtocol, type Reply } from './common.js';
 import { limitsFor } from './clock.js';
 import { OpeningAdvisor } from './opening.js';
 
@@ -22,7 +22,7 @@ export type CodecupCommand =
 
 export function parseCodecupMove(t: string, size = CODECUP_SIZE): Result<number> {
   const m = /^([A-Z])([a-z])$/.exec(t);
-  if (!m) return err(`bad move '${t}'`);
+  if (!m) return err(`bad move '${clip(t)}'`);
   const row = m[1]!.charCodeAt(0) - 65;
   const col = m[2]!.charCodeAt(0) - 97;
   if (row >= size || col >= size) return err(`move '${t}' is off the board`);
@@ -35,12 +35,18 @@ export function formatCodecupMove(index: number, size = CODECUP_SIZE): string {
   return String.fromCharCode(65 + row) + String.fromCharCode(97 + col);
 }
 
+/**
+ * Whole commands only (case aside): matching by prefix, as some entries do, read `Query` as
+ * Quit and `Stop` as Start. Two letters are a move (`Hj`) or `Zz`; any other word is unknown.
+ */
 export function parseCodecupLine(line: string): Result<CodecupCommand> {
   const t = line.trim();
   if (t === '') return ok({ kind: 'blank' });
   if (t === 'Zz') return ok({ kind: 'swap' });
-  if (t.startsWith('St')) return ok({ kind: 'start' });
-  if (t.startsWith('Qu')) return ok({ kind: 'quit' });
+  const word = t.toLowerCase();
+  if (word === 'start') return ok({ kind: 'start' });
+  if (word === 'quit') return ok({ kind: 'quit' });
+  if (t.length !== 2) return err(`unknown command '${clip(t)}' (expected Start, Quit, Zz or a move like Hj)`);
   const m = parseCodecupMove(t);
   if (!m.ok) return m;
   return ok({ kind: 'move', index: m.value });
@@ -80,7 +86,7 @@ export class CodecupProtocol implements LineProtocol {
 
   private dispatch(line: string): Reply {
     const p = parseCodecupLine(line);
-    if (!p.ok) return this.fail(`${p.error} in line '${line.trim()}'`);
+    if (!p.ok) return this.fail(p.error);
     const c = p.value;
     switch (c.kind) {
       case 'blank':

@@ -238,6 +238,17 @@ export function words(line: string): string[] {
   return line.trim().split(/\s+/).filter((w) => w !== '');
 }
 
+/** How much of a line from the referee an error message or a log quotes. */
+export const QUOTE_MAX = 200;
+
+/**
+ * A referee's text as an error quotes it: at most QUOTE_MAX characters, then `…` and the
+ * length, so a hostile 100 kB line is not echoed back whole (to the referee, stderr or the log).
+ */
+export function clip(text: string, max = QUOTE_MAX): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+}
+
 export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }

@@ -8,14 +8,23 @@
  */
 import { BLACK, MAX_SIZE, MIN_SIZE, WHITE, type Color, type Result, type Rule, ok, err } from '../core/types.js';
 import type { Limits } from '../search/types.js';
-import { BOT_NAME, BOT_VERSION, BotGame, reply, type BotOptions, type LineProtocol, type Reply, type Stone } from './common.js';
-import { limitsFor } from './clock.js';
+import { DEFAULT_TABLE_BITS, MIN_TABLE_BITS, tableBitsFor, tableBytes } from '../search/engine.js';
+import { BOT_NAME, BOT_VERSION, BotGame, clip, reply, type BotOptions, type LineProtocol, type Reply, type Stone } from './common.js';
+import { MAX_GAME_MS, MAX_TURN_MS, capClock, limitsFor } from './clock.js';
 import { OpeningAdvisor } from './opening.js';
 
 /** Used when the manager sends no `INFO timeout_turn`. */
 export const GOMOCUP_DEFAULT_TURN_MS = 5000;
 /** `time_left` value that means "no limit". */
 export const GOMOCUP_UNLIMITED = 2147483647;
+/**
+ * What the bot needs besides its search tables (Node, the pattern tables, the book, the
+ * opening advisor): measured about 65 MB resident after a move with the default tables
+ * (20 MB) on top, so 96 MB leaves room for the garbage collector.
+ */
+export const GOMOCUP_BASE_MEMORY = 96 * 2 ** 20;
+/** The share of the rest that the tables may take (V8's heap grows in steps). */
+export const GOMOCUP_TABLE_SHARE = 0.6;
 
 export type GomocupCommand =
   | { kind: 'start'; size: number }
@@ -43,7 +52,7 @@ const XY = /^(-?\d+)\s*,\s*(-?\d+)$/;
 
 function parseXY(text: string, cmd: string): Result<{ x: number; y: number }, GomocupError> {
   const m = XY.exec(text.trim());
-  if (!m) return err({ kind: 'bad', message: `${cmd} needs X,Y, got '${text.trim()}'` });
+  if (!m) return err({ kind: 'bad', message: `${cmd} needs X,Y, got '${clip(text.trim())}'` });
   return ok({ x: Number(m[1]), y: Number(m[2]) });
 }
 
@@ -55,12 +64,12 @@ export function parseGomocupLine(line: string): Result<GomocupCommand, GomocupEr
   const rest = sp < 0 ? '' : t.slice(sp + 1).trim();
   switch (head) {
     case 'START': {
-      if (!/^\d+$/.test(rest)) return err({ kind: 'bad', message: `START needs a size, got '${rest}'` });
+      if (!/^\d+$/.test(rest)) return err({ kind: 'bad', message: `START needs a size, got '${clip(rest)}'` });
       return ok({ kind: 'start', size: Number(rest) });
     }
     case 'RECTSTART': {
       const m = /^(\d+)\s*,\s*(\d+)$/.exec(rest);
-      if (!m) return err({ kind: 'bad', message: `RECTSTART needs W,H, got '${rest}'` });
+      if (!m) return err({ kind: 'bad', message: `RECTSTART needs W,H, got '${clip(rest)}'` });
       return ok({ kind: 'rectstart', width: Number(m[1]), height: Number(m[2]) });
     }
     case 'RESTART':
@@ -91,7 +100,7 @@ export function parseGomocupLine(line: string): Result<GomocupCommand, GomocupEr
     case 'ABOUT':
       return ok({ kind: 'about' });
     default:
-      return err({ kind: 'unknown', message: `command '${head}'` });
+      return err({ kind: 'unknown', message: `command '${clip(head)}'` });
   }
 }
 
@@ -99,15 +108,18 @@ export function parseGomocupLine(line: string): Result<GomocupCommand, GomocupEr
 export function parseBoardEntry(line: string, withField: boolean): Result<{ x: number; y: number; f: number }> {
   const t = line.trim();
   const m = withField ? /^(-?\d+)\s*,\s*(-?\d+)\s*,\s*(\d+)$/.exec(t) : /^(-?\d+)\s*,\s*(-?\d+)$/.exec(t);
-  if (!m) return err(`bad ${withField ? 'BOARD' : 'SWAP2BOARD'} line '${t}'`);
+  if (!m) return err(`bad ${withField ? 'BOARD' : 'SWAP2BOARD'} line '${clip(t)}'`);
   const f = withField ? Number(m[3]) : 0;
-  if (withField && (f < 1 || f > 3)) return err(`bad field value ${f} in '${t}'`);
+  if (withField && (f < 1 || f > 3)) return err(`bad field value ${clip(m[3]!)} in '${clip(t)}'`);
   return ok({ x: Number(m[1]), y: Number(m[2]), f });
 }
 
 export function ruleFromInfo(value: number): Rule {
   return (value & 1) !== 0 ? 'standard' : 'freestyle';
 }
+
+/** The INFO keys this adapter reads (a bad value of any other key is not our business). */
+const KNOWN_INFO = new Set(['timeout_turn', 'timeout_match', 'time_left', 'max_memory', 'game_type', 'max_node', 'rule', 'folder']);
 
 type Mode = { kind: 'normal' } | { kind: 'board' | 'swap2'; entries: { x: number; y: number; f: number }[]; error?: string };
 
@@ -130,6 +142,8 @@ export class GomocupProtocol implements LineProtocol {
   folder: string | undefined;
   rule: Rule = 'freestyle';
   private pendingMessages: string[] = [];
+  /** INFO keys whose bad or capped value was already reported. */
+  private readonly reportedInfo = new Set<string>();
   private answered = 0;
   /** Games started in this process (c-gomoku-cli reuses it): varies the opening seed. */
   private games = 0;
@@ -296,23 +310,71 @@ export class GomocupProtocol implements LineProtocol {
     return q;
   }
 
+  /**
+   * `INFO max_memory` sizes the search tables: what is left after the process's own needs,
+   * with room to spare (GomocupJudge counts the whole process, and exceeding is a loss);
+   * 0 (no limit) keeps the default sizes.
+   */
+  private sizeTables(bytes: number): Reply {
+    const engine = this.game.engine;
+    if (bytes <= 0) {
+      engine.setTableBits(DEFAULT_TABLE_BITS);
+      return reply([], ['max_memory: no limit, default tables']);
+    }
+    const budget = (bytes - GOMOCUP_BASE_MEMORY) * GOMOCUP_TABLE_SHARE;
+    const bits = tableBitsFor(budget);
+    engine.setTableBits(bits);
+    const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`;
+    if (budget < tableBytes(MIN_TABLE_BITS)) {
+      return this.infoError('max_memory', `INFO max_memory ${bytes} is less than the bot needs (about ${mb(GOMOCUP_BASE_MEMORY + tableBytes(MIN_TABLE_BITS))}); using the smallest tables`);
+    }
+    return reply([], [`max_memory ${mb(bytes)}: search tables ${mb(tableBytes(bits))}`]);
+  }
+
+  /** One error about an INFO value: a MESSAGE before the next answer (never an unasked-for ERROR, which a manager would read as our reply) and stderr. */
+  private infoError(key: string, text: string): Reply {
+    const first = !this.reportedInfo.has(key);
+    this.reportedInfo.add(key);
+    if (first) this.pendingMessages.push(text);
+    // time_left comes before every move: report a key once, not on every move
+    return reply([], first ? [`error: ${text}`] : [`${text} (again)`]);
+  }
+
+  /** A clock INFO value, capped at its sane maximum (clock.ts). */
+  private clock(key: string, n: number, max: number): { ms: number; reply: Reply } {
+    const c = capClock(n, max, `INFO ${key}`);
+    return { ms: c.ms, reply: c.note ? this.infoError(key, c.note) : reply() };
+  }
+
   private info(key: string, value: string): Reply {
     const n = Number(value);
     const num = value !== '' && Number.isFinite(n);
+    if (!num && key !== 'folder' && KNOWN_INFO.has(key)) {
+      return this.infoError(key, `INFO ${key}: bad value '${clip(value)}' ignored`);
+    }
     switch (key) {
-      case 'timeout_turn':
-        if (num) this.timeoutTurn = Math.max(0, n);
-        break;
-      case 'timeout_match':
-        if (num) this.timeoutMatch = Math.max(0, n);
-        break;
-      case 'time_left':
-        if (num) this.timeLeft = n;
-        break;
+      case 'timeout_turn': {
+        const c = this.clock(key, Math.max(0, n), MAX_TURN_MS);
+        this.timeoutTurn = c.ms;
+        return c.reply;
+      }
+      case 'timeout_match': {
+        const c = this.clock(key, Math.max(0, n), MAX_GAME_MS);
+        this.timeoutMatch = c.ms;
+        return c.reply;
+      }
+      case 'time_left': {
+        if (n === GOMOCUP_UNLIMITED) {
+          this.timeLeft = n;
+          return reply();
+        }
+        const c = this.clock(key, n, MAX_GAME_MS);
+        this.timeLeft = c.ms;
+        return c.reply;
+      }
       case 'max_memory':
-        // The engine's tables are small and fixed today; kept for when it sizes its hash.
-        if (num) this.maxMemory = n;
-        break;
+        this.maxMemory = n;
+        return this.sizeTables(n);
       case 'game_type':
         if (num) this.gameType = n;
         break;
@@ -323,7 +385,8 @@ export class GomocupProtocol implements LineProtocol {
         this.folder = value;
         break;
       case 'rule': {
-        if (!num) break;
+        // a bit sum of 1, 2, 4 and 8: anything else (99999999999999 would set bit 1 by accident) is refused
+        if (!Number.isInteger(n) || n < 0 || n > 15) return this.infoError(key, `INFO rule: bad value '${clip(value)}' ignored (a bit sum 0..15)`);
         const rule = ruleFromInfo(n);
         if ((n & 4) !== 0 || (n & 8) !== 0) this.pendingMessages.push(`rule ${n}: renju/caro are not supported, playing ${rule}`);
         if (rule !== this.rule) {
@@ -336,9 +399,8 @@ export class GomocupProtocol implements LineProtocol {
       }
       default:
         // evaluate, max_depth, thread_num and anything unknown: ignored.
-        return reply([], [`info ${key} ignored`]);
+        return reply([], [`info ${clip(key)} ignored`]);
     }
-    if (!num && key !== 'folder') return reply([], [`info ${key}: bad value '${value}' ignored`]);
     return reply();
   }
 

@@ -13,7 +13,7 @@
  * stone counts. After the opening, black moves first (the seed's rule).
  */
 import { BLACK, WHITE, type Color, type Result, ok, err } from '../core/types.js';
-import { BotGame, reply, type BotOptions, type LineProtocol, type Reply, type Stone } from './common.js';
+import { BotGame, clip, reply, type BotOptions, type LineProtocol, type Reply, type Stone } from './common.js';
 import type { Limits } from '../search/types.js';
 import { OpeningAdvisor } from './opening.js';
 
@@ -44,7 +44,7 @@ export type KothCommand =
 /** `[((0,0),"B"),((0,1),W)]`, spaces and quotes optional. */
 export function parseKothBoard(text: string, size = KOTH_SIZE): Result<Stone[]> {
   const t = text.replace(/\s+/g, '');
-  if (!/^\[.*\]$/.test(t)) return err(`bad board '${text}'`);
+  if (!/^\[.*\]$/.test(t)) return err(`bad board '${clip(text)}'`);
   const inner = t.slice(1, -1);
   if (inner === '') return ok([]);
   const re = /^\(\((\d+),(\d+)\),"?([BWbw])"?\)(,|$)/;
@@ -81,7 +81,7 @@ export function parseKothLine(line: string): Result<KothCommand> {
     if (head === 'C') return ok({ kind: 'C', board: b.value });
     return ok({ kind: 'N', round: Number(head), board: b.value });
   }
-  return err(`unknown command '${head}'`);
+  return err(`unknown command '${clip(head)}'`);
 }
 
 export function formatKothPoint(index: number, size = KOTH_SIZE): string {
@@ -122,13 +122,14 @@ export class KothProtocol implements LineProtocol {
 
   handle(line: string): Reply {
     const p = parseKothLine(line);
-    if (!p.ok) return this.fail(`${p.error} in line '${line.trim()}'`);
+    // the error may quote the board already: the line's start is enough context
+    if (!p.ok) return this.fail(`${p.error} in line '${clip(line.trim(), 100)}'`);
     const c = p.value;
     switch (c.kind) {
       case 'blank':
         return reply();
       case 'EXIT':
-        return reply([], [`game over: ${c.winner || '?'}`], 0);
+        return reply([], [`game over: ${clip(c.winner) || '?'}`], 0);
       case 'A': {
         const [b1, w2, b3] = this.advisor.proposeThree(BLACK, 8);
         this.expected = [b1, b3, w2];

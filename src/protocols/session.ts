@@ -4,14 +4,14 @@
  * file is synchronous on Linux, so every answer is flushed when `write` returns), and
  * appends a transcript to `--log FILE` (`< ` input, `> ` output, `# ` log).
  *
- * Errors never reach stdout as stack traces: an exception from an adapter is logged to
- * stderr (and the transcript) and the session ends with exit code 1, after the adapter's
- * `internalError` answer if it has one (Gomocup answers `ERROR`).
+ * Errors never reach stdout as stack traces: an exception from an adapter (a bug) is one
+ * line on stderr (its stack goes to the transcript) and the session ends with exit code 70,
+ * after the adapter's `internalError` answer if it has one (Gomocup answers `ERROR`).
  */
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { LineProtocol, Reply } from './common.js';
-import { errorText } from './common.js';
+import { clip, errorText } from './common.js';
 
 export interface SessionIO {
   input: NodeJS.ReadableStream;
@@ -24,6 +24,9 @@ export interface SessionIO {
   verbose?: boolean;
 }
 
+/** A bug (an exception inside an adapter): the exit status of every gomoku command for one (README, Exit status). */
+export const EXIT_INTERNAL = 70;
+
 /**
  * Log lines that are errors go to stderr even without --verbose. Protocol failures (the
  * `koth: ...` lines) end the session with a non-zero exit and are forced to stderr by the
@@ -31,6 +34,12 @@ export interface SessionIO {
  * immediate EOF prints nothing (and a missing book stays the one warning line).
  */
 const ERROR_LINE = /error|illegal/i;
+
+/**
+ * The longest line the transcript keeps whole: longer than any valid line of any protocol
+ * (a full KoTH board is about 3,200 characters); a longer one is kept as its start and length.
+ */
+export const TRANSCRIPT_LINE_MAX = 4096;
 
 export class Transcript {
   constructor(
@@ -49,17 +58,25 @@ export class Transcript {
   }
 
   input(line: string): void {
-    this.append('< ', [line]);
+    this.append('< ', [clip(line, TRANSCRIPT_LINE_MAX)]);
   }
 
   output(lines: readonly string[]): void {
     this.append('> ', lines);
   }
 
+  /** Lines for the transcript only (stderr with --verbose): a stack trace, say, which stderr shows only as its one line. */
+  detail(lines: readonly string[]): void {
+    const kept = lines.filter((l) => l !== '').map((l) => clip(l, TRANSCRIPT_LINE_MAX));
+    this.append('# ', kept);
+    if (this.errors && this.verbose) for (const l of kept) this.errors.write(`gomoku: ${l}\n`);
+  }
+
   log(lines: readonly string[], forceStderr = false): void {
-    this.append('# ', lines);
+    const kept = lines.map((l) => clip(l, TRANSCRIPT_LINE_MAX));
+    this.append('# ', kept);
     if (!this.errors) return;
-    for (const l of lines) if (forceStderr || this.verbose || ERROR_LINE.test(l)) this.errors.write(`gomoku: ${l}\n`);
+    for (const l of kept) if (forceStderr || this.verbose || ERROR_LINE.test(l)) this.errors.write(`gomoku: ${l}\n`);
   }
 }
 
@@ -87,12 +104,14 @@ export async function runLineSession(proto: LineProtocol & InternalErrorHandler,
       try {
         r = proto.handle(line);
       } catch (e) {
-        const msg = `internal error on '${line}': ${errorText(e)}`;
-        tr.log([msg, (e instanceof Error && e.stack) || ''], true);
+        const msg = `internal error on '${clip(line)}': ${errorText(e)}`;
+        tr.log([msg], true);
+        tr.detail([(e instanceof Error && e.stack) || '']);
+        // its answer only: its log repeats the message just reported
         const answer = proto.internalError?.(msg);
-        if (answer) emit(answer);
+        if (answer) emit({ out: answer.out, log: [] });
         rl.close();
-        return 1;
+        return EXIT_INTERNAL;
       }
       emit(r);
       if (r.exit !== undefined) {

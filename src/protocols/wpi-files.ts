@@ -12,7 +12,7 @@ import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorText } from './common.js';
-import type { Transcript } from './session.js';
+import { EXIT_INTERNAL, type Transcript } from './session.js';
 import type { WpiPlayer } from './wpi.js';
 
 export interface WpiFilesOptions {
@@ -101,8 +101,9 @@ export async function runWpiFiles(o: WpiFilesOptions): Promise<number> {
     try {
       r = o.player.onTurn(text);
     } catch (e) {
-      tr.log([`wpi: internal error: ${errorText(e)}`, (e instanceof Error && e.stack) || ''], true);
-      return 1;
+      tr.log([`wpi: internal error: ${errorText(e)}`], true);
+      tr.detail([(e instanceof Error && e.stack) || '']);
+      return EXIT_INTERNAL;
     }
     if (r.out.length === 0) {
       tr.log(r.log, true);

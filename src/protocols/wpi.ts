@@ -11,7 +11,7 @@
  * moves again with no stone on the board.
  */
 import { BLACK, WHITE, type Color, type Result, ok, err } from '../core/types.js';
-import { BotGame, reply, words, type BotOptions, type Reply } from './common.js';
+import { BotGame, clip, reply, words, type BotOptions, type Reply } from './common.js';
 import { limitsFor } from './clock.js';
 import { OpeningAdvisor } from './opening.js';
 
@@ -33,12 +33,12 @@ export function parseWpiMove(text: string, size = WPI_SIZE): Result<WpiMove | un
   const first = text.split(/\r?\n/)[0] ?? '';
   const w = words(first);
   if (w.length === 0) return ok(undefined);
-  if (w.length < 3) return err(`bad move_file line '${first.trim()}'`);
+  if (w.length < 3) return err(`bad move_file line '${clip(first.trim())}'`);
   const [team, c, r] = w as [string, string, string];
-  if (!/^[a-zA-Z]$/.test(c) || !/^\d+$/.test(r)) return err(`bad move '${c} ${r}' in move_file`);
+  if (!/^[a-zA-Z]$/.test(c) || !/^\d+$/.test(r)) return err(`bad move '${clip(`${c} ${r}`)}' in move_file`);
   const col = c.toLowerCase().charCodeAt(0) - 97;
   const row = Number(r) - 1;
-  if (col >= size || row < 0 || row >= size) return err(`move '${c} ${r}' is off the board`);
+  if (col >= size || row < 0 || row >= size) return err(`move '${clip(`${c} ${r}`)}' is off the board`);
   return ok({ team, index: row * size + col });
 }
 
@@ -86,7 +86,7 @@ export class WpiPlayer {
       this.game.place(q, BLACK);
       return reply([formatWpiMove(this.name, q)], ['we move first']);
     }
-    if (m.team === this.name) return this.fail(`move_file holds our own move '${moveFile.trim()}', not the opponent's`);
+    if (m.team === this.name) return this.fail(`move_file holds our own move '${clip(moveFile.trim())}', not the opponent's`);
     if (this.role === undefined) {
       this.role = 'second';
       this.game.place(m.index, BLACK);
@@ -103,7 +103,7 @@ export class WpiPlayer {
       log.push('opponent took our first stone (swap); we move again');
     } else {
       const e = this.game.place(m.index, (3 - this.me!) as Color);
-      if (e) return this.fail(`opponent move '${moveFile.trim()}' is ${e}`);
+      if (e) return this.fail(`opponent move '${clip(moveFile.trim())}' is ${e}`);
     }
     const limits = limitsFor({ turnMs: this.turnMs, overheadMs: WPI_IO_OVERHEAD_MS, ply: this.game.stones.length, first: this.turns === 1 });
     const t = this.game.think(this.me!, limits);
@@ -115,6 +115,6 @@ export class WpiPlayer {
 
   /** `end_game` appeared: log it and end. */
   onEnd(text: string): Reply {
-    return reply([], [`end_game: ${text.trim()}`], 0);
+    return reply([], [`end_game: ${clip(text.trim())}`], 0);
   }
 }

@@ -77,6 +77,37 @@ const REPLY_SHARE = 0.5;
 /** Book moves that are not proven wins are trusted only from searches at least this deep. */
 const BOOK_MIN_DEPTH = 10;
 
+/**
+ * Table sizes, as powers of two: `tt` buckets of the alpha-beta table (32 bytes each), `pn`
+ * entries of the proof-number tables (the searcher keeps 3 tables of 2^pn entries and 4 of
+ * 2^(pn-2), 23 bytes an entry: 92 * 2^pn bytes in all).
+ */
+export interface TableBits {
+  tt: number;
+  pn: number;
+}
+
+/** The sizes used unless a memory budget says otherwise: 8 MB + 11.5 MB. */
+export const DEFAULT_TABLE_BITS: TableBits = { tt: 18, pn: 17 };
+/** The smallest tables (still correct, just forgetful): 0.5 MB + 0.75 MB. */
+export const MIN_TABLE_BITS: TableBits = { tt: 14, pn: 13 };
+/** The largest: 128 MB + 96 MB (more only slows a new game's clearing down). */
+export const MAX_TABLE_BITS: TableBits = { tt: 22, pn: 20 };
+
+export function tableBytes(bits: TableBits): number {
+  return 32 * 2 ** bits.tt + 92 * 2 ** bits.pn;
+}
+
+/** The largest tables within `bytes`, shared half and half (never below the minimum). */
+export function tableBitsFor(bytes: number): TableBits {
+  const fit = (unit: number, lo: number, hi: number) => {
+    let b = lo;
+    while (b < hi && unit * 2 ** (b + 1) <= bytes / 2) b++;
+    return b;
+  };
+  return { tt: fit(32, MIN_TABLE_BITS.tt, MAX_TABLE_BITS.tt), pn: fit(92, MIN_TABLE_BITS.pn, MAX_TABLE_BITS.pn) };
+}
+
 export class Engine {
   board: Board;
   private rng: () => number;
@@ -84,8 +115,9 @@ export class Engine {
   book?: BookProbe;
   private readonly clock: () => number;
   private stopRequested = false;
-  private readonly ab = new AlphaBeta();
+  private ab = new AlphaBeta(DEFAULT_TABLE_BITS.tt);
   private pn?: PnSearcher;
+  private bits: TableBits = DEFAULT_TABLE_BITS;
   /** Our own VCF searcher: its table of failures is per engine, so runs are reproducible. */
   private readonly vcfs = new VcfSearcher();
   private readonly alphaBetaOnly: boolean;
@@ -276,8 +308,24 @@ export class Engine {
     return result;
   }
 
+  /** The current table sizes. */
+  get tableBits(): TableBits {
+    return this.bits;
+  }
+
+  /**
+   * Resize the search tables (a referee's memory limit, Gomocup `INFO max_memory`). What
+   * they held is forgotten; the proof-number tables are made when first needed.
+   */
+  setTableBits(bits: TableBits): void {
+    if (bits.tt === this.bits.tt && bits.pn === this.bits.pn) return;
+    this.bits = { ...bits };
+    this.ab = new AlphaBeta(bits.tt);
+    this.pn = undefined;
+  }
+
   private pnSearcher(): PnSearcher {
-    return (this.pn ??= new PnSearcher(17));
+    return (this.pn ??= new PnSearcher(this.bits.pn));
   }
 
   /**

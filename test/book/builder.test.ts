@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
-import { buildBook, type BuildOptions } from '../../src/book/builder.js';
+import { BookLockedError, buildBook, type BuildOptions } from '../../src/book/builder.js';
 import { runBookJob, type BookJob, type BookJobResult } from '../../src/book/job.js';
 import { BookStore, EVAL_SOLVED } from '../../src/book/store.js';
 import { queryBook } from '../../src/book/query.js';
@@ -50,6 +50,32 @@ describe('buildBook with real jobs (in process)', () => {
     expect(evaluatedCount(s)).toBe(19);
     expect(s.integrityCheck()).toBe('ok');
     s.close();
+  }, 60_000);
+
+  test('every builder takes the writer lock: a second buildBook on the same book is refused and changes nothing', async () => {
+    const f = tmp.file('lock.db');
+    const a = openStore(f);
+    const b = openStore(f);
+    let second: unknown;
+    const first = buildBook(
+      base(a, {
+        budget: { jobs: 4 },
+        // the second builder starts while the first has jobs in flight
+        runJob: async (j) => {
+          if (second === undefined) second = await buildBook(base(b)).catch((e: unknown) => e);
+          return runBookJob(j);
+        },
+      }),
+    );
+    expect((await first).jobs).toBe(4);
+    expect(second).toBeInstanceOf(BookLockedError);
+    expect((second as BookLockedError).refusal.reason).toBe('alive');
+    expect(a.jobsInFlight()).toEqual([]);
+    expect(evaluatedCount(a)).toBe(4);
+    // the first released it at the end: now the second may build
+    expect((await buildBook(base(b, { budget: { jobs: 2 } }))).jobs).toBe(2);
+    a.close();
+    b.close();
   }, 60_000);
 
   test('a stop request hands out nothing new and drains what is in flight', async () => {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
 import { BookStore, SCHEMA_VERSION, PN_INF } from '../../src/book/store.js';
 import { boardOf, openStore, putPosition, tempDir } from './helpers.js';
@@ -178,5 +180,91 @@ describe('BookStore rows', () => {
     expect(reader.stats().positions).toBe(51);
     reader.close();
     w.close();
+  });
+});
+
+describe('BookStore writer lock (one builder per book)', () => {
+  /** The pid of a process that has exited (and been reaped). */
+  const deadPid = (): number => {
+    const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    return Number(r.stdout);
+  };
+  const forge = (s: BookStore, lock: Record<string, unknown>) => s.setState('writer', JSON.stringify({ since: Date.now(), seen: Date.now(), command: 'test', token: 'forged', ...lock }));
+
+  test('a second writer is refused while the first holds the lock, naming it; released, it is free again', () => {
+    const f = tmp.file('l.db');
+    const a = openStore(f);
+    const b = openStore(f);
+    expect(a.acquireWriterLock({ command: 'first' })).toEqual({ ok: true, value: {} });
+    expect(a.holdsWriterLock()).toBe(true);
+    const r = b.acquireWriterLock({ command: 'second' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.reason).toBe('alive');
+      expect(r.error.holder).toMatchObject({ pid: process.pid, host: hostname(), command: 'first' });
+      expect(r.error.message).toMatch(new RegExp(`is being built by pid ${process.pid} on host ${hostname()} since .* UTC \\(last active \\d+ s ago; first\\); one builder at a time$`));
+    }
+    expect(b.stats().builder).toMatchObject({ pid: process.pid, command: 'first' });
+    // acquiring again on the holder's own connection is a no-op
+    expect(a.acquireWriterLock().ok).toBe(true);
+    a.releaseWriterLock();
+    expect(b.stats().builder).toBeUndefined();
+    expect(b.acquireWriterLock({ command: 'second' }).ok).toBe(true);
+    // closing releases it too
+    b.close();
+    expect(a.writerLock()).toBeUndefined();
+    a.close();
+  });
+
+  test('the lock of a builder that died is stale and taken over (dead pid, reused pid, another boot)', () => {
+    const f = tmp.file('s.db');
+    const s = openStore(f);
+    const here = hostname();
+    for (const lock of [
+      { pid: deadPid(), host: here },
+      // our own pid, but a different process start time: the pid was reused
+      { pid: process.pid, host: here, procStart: '1' },
+      { pid: process.pid, host: here, boot: 'another-boot' },
+    ]) {
+      forge(s, lock);
+      const r = s.acquireWriterLock();
+      expect(r.ok).toBe(true);
+      if (r.ok) expect(r.value.tookOver).toMatchObject(lock);
+      expect(s.writerLock()).toMatchObject({ pid: process.pid, host: here });
+      s.releaseWriterLock();
+    }
+    s.close();
+  });
+
+  test("another host's lock cannot be probed: refused with the override named; force takes it", () => {
+    const s = openStore(tmp.file('r.db'));
+    forge(s, { pid: 4242, host: 'elsewhere.example', seen: Date.now() - 600_000 });
+    const r = s.acquireWriterLock();
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.reason).toBe('remote');
+      expect(r.error.message).toMatch(/by pid 4242 on host elsewhere\.example since .*last active 10 min ago.*cannot tell whether that build still runs: if it does not, run again with --force-unlock$/);
+    }
+    const f = s.acquireWriterLock({ force: true });
+    expect(f.ok && f.value.tookOver?.host).toBe('elsewhere.example');
+    // the forced-out holder's token no longer matches: its release would leave our lock alone
+    expect(s.holdsWriterLock()).toBe(true);
+    s.close();
+  });
+
+  test('a book busy beyond the busy timeout (another connection writing) is refused, not an exception', () => {
+    const f = tmp.file('b.db');
+    openStore(f).close();
+    const raw = new Database(f);
+    raw.exec('BEGIN IMMEDIATE');
+    const opened = BookStore.open(f, { busyTimeoutMs: 50 });
+    expect(opened.ok).toBe(true);
+    if (!opened.ok) return;
+    const r = opened.value.acquireWriterLock();
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ reason: 'busy', message: expect.stringMatching(/is busy: another process is writing it; try again later$/) });
+    raw.exec('ROLLBACK');
+    raw.close();
+    opened.value.close();
   });
 });

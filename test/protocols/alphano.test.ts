@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AlphanoProtocol, formatAlphanoMove, parseAlphanoLine } from '../../src/protocols/alphano.js';
+import { ALPHANO_MAX_CLOCK_MS, AlphanoProtocol, formatAlphanoMove, parseAlphanoLine } from '../../src/protocols/alphano.js';
 import { BLACK, WHITE, feed } from './helpers.js';
 
 const MOVE = /^MOVE (\d+) (\d+)$/;
@@ -44,5 +44,30 @@ describe('ALPHANO', () => {
     expect(new AlphanoProtocol({ seed: '3' }).handle('TURN 1 1').exit).toBe(1);
     expect(new AlphanoProtocol({ seed: '3' }).handle('MOVE 1 1').exit).toBe(1);
     expect(new AlphanoProtocol({ seed: '3' }).eof().exit).toBe(0);
+  });
+
+  it('a second READY once the game is under way is one clear error, not a cleared board; before any move it is answered again', () => {
+    const p = new AlphanoProtocol({ seed: '4' });
+    const rs = feed(p, ['READY FIRST', 'READY FIRST', 'TURN 20000 20000']);
+    expect(rs.map((r) => r.out)).toEqual([['OK'], ['OK'], [expect.stringMatching(MOVE)]]);
+    const again = p.handle('READY SECOND');
+    expect(again).toEqual({ out: [], log: ['alphano: READY in the middle of a game (1 stone on the board); the game is not restarted'], exit: 1 });
+    expect(p.game.stones).toHaveLength(1);
+  });
+
+  it('an absurd clock (TURN 99999999999999 5) is capped, with one error line, and the move still comes', () => {
+    const p = new AlphanoProtocol({ seed: '5', timeMs: 200 });
+    const rs = feed(p, ['READY SECOND', 'OPP 8 8 50', 'TURN 99999999999999 5']);
+    expect(rs[2]!.out[0]).toMatch(MOVE);
+    expect(rs[2]!.log[0]).toBe(`alphano: error: TURN clock of 99999999999999 ms is over the maximum of ${ALPHANO_MAX_CLOCK_MS} ms (1 min); read as ${ALPHANO_MAX_CLOCK_MS}`);
+    // an ordinary clock says nothing
+    expect(feed(p, ['OPP 1 1 30', 'TURN 19000 19000'])[1]!.log.some((l) => /error/.test(l))).toBe(false);
+  });
+
+  it('an overlong bad line is quoted in 200 characters', () => {
+    const r = new AlphanoProtocol({ seed: '6' }).handle('TURN ' + '9'.repeat(50_000) + 'x');
+    expect(r.exit).toBe(1);
+    expect(r.log[0]!.length).toBeLessThan(300);
+    expect(r.log[0]).toMatch(/… \(50006 characters\)'$/);
   });
 });

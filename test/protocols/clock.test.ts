@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { limitsFor, STARTUP_OVERHEAD_MS } from '../../src/protocols/clock.js';
+import { capClock, limitsFor, MAX_GAME_MS, MAX_TURN_MS, STARTUP_OVERHEAD_MS } from '../../src/protocols/clock.js';
+import { planTime } from '../../src/search/timeman.js';
 
 describe('protocol clocks -> Limits (translation only; margins are the time manager\'s)', () => {
   it('passes the referee\'s numbers through', () => {
@@ -15,5 +16,18 @@ describe('protocol clocks -> Limits (translation only; margins are the time mana
   });
   it('no clock -> no limit and no overhead', () => {
     expect(limitsFor({ ply: 0, first: true })).toEqual({});
+  });
+  it('every clock is capped at a sane maximum, so no reading makes the bot think without limit', () => {
+    const l = limitsFor({ turnMs: 1e14, gameLeftMs: 1e14, matchMs: 1e14, incrementMs: 1e14, ply: 0 });
+    expect(l).toEqual({ turnMs: MAX_TURN_MS, gameLeftMs: MAX_GAME_MS, matchMs: MAX_GAME_MS, incrementMs: MAX_TURN_MS });
+    expect(planTime(l, 0).maximumMs).toBeLessThanOrEqual(MAX_TURN_MS);
+    expect(limitsFor({ turnMs: NaN, ply: 0 }).turnMs).toBe(0);
+  });
+  it('capClock names what was capped', () => {
+    expect(capClock(5000, MAX_TURN_MS, 'INFO timeout_turn')).toEqual({ ms: 5000 });
+    expect(capClock(99999999999999, MAX_TURN_MS, 'INFO timeout_turn')).toEqual({
+      ms: MAX_TURN_MS,
+      note: 'INFO timeout_turn of 99999999999999 ms is over the maximum of 600000 ms (10 min); read as 600000',
+    });
   });
 });

@@ -16,6 +16,24 @@ describe('CodeCup parsing', () => {
     expect(parseCodecupLine('Quit')).toEqual({ ok: true, value: { kind: 'quit' } });
     expect(parseCodecupLine('Zz')).toEqual({ ok: true, value: { kind: 'swap' } });
   });
+  it('matches whole commands, not prefixes: Query does not quit, Stop is not Start', () => {
+    expect(parseCodecupLine('start')).toEqual({ ok: true, value: { kind: 'start' } });
+    expect(parseCodecupLine(' QUIT ')).toEqual({ ok: true, value: { kind: 'quit' } });
+    for (const w of ['Query', 'Stop', 'Starter', 'Quitting']) {
+      expect(parseCodecupLine(w)).toEqual({ ok: false, error: `unknown command '${w}' (expected Start, Quit, Zz or a move like Hj)` });
+    }
+    // two letters are a move: these are off the 16x16 board, not Quit or Start
+    for (const w of ['Qu', 'St']) expect(parseCodecupLine(w)).toEqual({ ok: false, error: `move '${w}' is off the board` });
+    const p = new CodecupProtocol({ seed: '1' });
+    const [r] = feed(p, ['Query']);
+    expect(r).toMatchObject({ out: [], exit: 1 });
+    expect(r!.log).toEqual(["codecup: unknown command 'Query' (expected Start, Quit, Zz or a move like Hj)"]);
+  });
+  it('an overlong line is quoted in 200 characters and its length', () => {
+    const r = parseCodecupLine('Q'.repeat(100_000));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toBe(`unknown command '${'Q'.repeat(200)}… (100000 characters)' (expected Start, Quit, Zz or a move like Hj)`);
+  });
 });
 
 describe('CodeCup transcripts', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GomocupProtocol, parseGomocupLine, ruleFromInfo } from '../../src/protocols/gomocup.js';
+import { GOMOCUP_BASE_MEMORY, GOMOCUP_TABLE_SHARE, GomocupProtocol, parseGomocupLine, ruleFromInfo } from '../../src/protocols/gomocup.js';
+import { MAX_GAME_MS, MAX_TURN_MS } from '../../src/protocols/clock.js';
+import { DEFAULT_TABLE_BITS, MIN_TABLE_BITS, tableBitsFor, tableBytes } from '../../src/search/engine.js';
 import { BLACK, WHITE, bookBy, feed, outs } from './helpers.js';
 import { planTime } from '../../src/search/timeman.js';
 
@@ -100,6 +102,67 @@ describe('Gomocup transcripts', () => {
     expect(p.limits().turnMs).toBeLessThanOrEqual(200);
     feed(p, ['INFO timeout_turn 30000', 'INFO time_left 2000']);
     expect(planTime(p.limits(), 0).maximumMs).toBeLessThan(2000);
+  });
+
+  it('absurd clocks are capped at a sane maximum; each capped or bad INFO value is one MESSAGE before the next move and one error line', () => {
+    const p = started({ timeMs: 300 });
+    const rs = feed(p, ['INFO timeout_turn 99999999999999', 'INFO timeout_match 1e15', 'INFO time_left 99999999999', 'INFO time_left 99999999999', 'INFO max_node lots', 'INFO time_left 2147483647']);
+    expect(outs(rs)).toEqual([]);
+    expect([p.timeoutTurn, p.timeoutMatch, p.timeLeft]).toEqual([MAX_TURN_MS, MAX_GAME_MS, 2147483647]);
+    expect(rs.map((r) => r.log[0])).toEqual([
+      'error: INFO timeout_turn of 99999999999999 ms is over the maximum of 600000 ms (10 min); read as 600000',
+      'error: INFO timeout_match of 1000000000000000 ms is over the maximum of 86400000 ms (24 h); read as 86400000',
+      'error: INFO time_left of 99999999999 ms is over the maximum of 86400000 ms (24 h); read as 86400000',
+      // time_left comes before every move: reported once
+      'INFO time_left of 99999999999 ms is over the maximum of 86400000 ms (24 h); read as 86400000 (again)',
+      "error: INFO max_node: bad value 'lots' ignored",
+      undefined,
+    ]);
+    const out = p.handle('BEGIN').out;
+    expect(out.slice(0, -1)).toEqual([
+      'MESSAGE INFO timeout_turn of 99999999999999 ms is over the maximum of 600000 ms (10 min); read as 600000',
+      'MESSAGE INFO timeout_match of 1000000000000000 ms is over the maximum of 86400000 ms (24 h); read as 86400000',
+      'MESSAGE INFO time_left of 99999999999 ms is over the maximum of 86400000 ms (24 h); read as 86400000',
+      "MESSAGE INFO max_node: bad value 'lots' ignored",
+    ]);
+    expect(out[out.length - 1]).toMatch(XY);
+  });
+
+  it('INFO rule outside the bit sums 0..15 is refused, not read bit by bit', () => {
+    const p = started();
+    const r = p.handle('INFO rule 99999999999999');
+    expect(r.log).toEqual(["error: INFO rule: bad value '99999999999999' ignored (a bit sum 0..15)"]);
+    expect(p.rule).toBe('freestyle');
+    p.handle('INFO rule 1');
+    expect(p.rule).toBe('standard');
+  });
+
+  it('INFO max_memory sizes the search tables (0: the default sizes; too little: the smallest, with one error)', () => {
+    const p = started();
+    expect(p.game.engine.tableBits).toEqual(DEFAULT_TABLE_BITS);
+    const r = p.handle('INFO max_memory 367001600');
+    const bits = tableBitsFor((367001600 - GOMOCUP_BASE_MEMORY) * GOMOCUP_TABLE_SHARE);
+    expect(p.game.engine.tableBits).toEqual(bits);
+    expect(tableBytes(bits)).toBeGreaterThan(tableBytes(DEFAULT_TABLE_BITS));
+    expect(GOMOCUP_BASE_MEMORY + tableBytes(bits)).toBeLessThan(367001600);
+    expect(r.out).toEqual([]);
+    const small = p.handle('INFO max_memory 50000000');
+    expect(p.game.engine.tableBits).toEqual(MIN_TABLE_BITS);
+    expect(small.log[0]).toMatch(/^error: INFO max_memory 50000000 is less than the bot needs \(about \d+ MB\); using the smallest tables$/);
+    p.handle('INFO max_memory 0');
+    expect(p.game.engine.tableBits).toEqual(DEFAULT_TABLE_BITS);
+    // a move with resized tables is still a legal move
+    p.handle('INFO max_memory 200000000');
+    expect(p.handle('BEGIN').out.at(-1)).toMatch(XY);
+  });
+
+  it('an overlong unknown line is answered and logged in 200 characters and its length', () => {
+    const p = started();
+    const r = p.handle('X'.repeat(100_000));
+    expect(r.out).toEqual([`UNKNOWN command '${'X'.repeat(200)}… (100000 characters)'`]);
+    expect(r.log.join('').length).toBeLessThan(300);
+    const bad = p.handle('TURN ' + '7'.repeat(100_000));
+    expect(bad.out[0]!.length).toBeLessThan(300);
   });
 
   it('renju/caro rule bits are announced with MESSAGE before the next move', () => {

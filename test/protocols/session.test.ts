@@ -49,15 +49,25 @@ describe('line session', () => {
     expect(r.stderr).toMatch(/^gomoku: koth: unknown command/);
   });
 
-  it('an exception inside the adapter is contained: Gomocup answers ERROR, no stack trace on stdout', async () => {
+  it('an exception inside the adapter is contained: Gomocup answers ERROR, one stderr line, exit 70 (a bug), the stack in the transcript', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sess-')), 'log.txt');
     const p = new GomocupProtocol({ seed: 's' });
     p.handle = () => {
       throw new Error('boom');
     };
-    const r = await session(p, 'START 15\n');
-    expect(r.code).toBe(1);
+    const r = await session(p, 'START 15\n', file);
+    expect(r.code).toBe(70);
     expect(r.stdout).toBe('ERROR internal error\n');
-    expect(r.stderr).toMatch(/boom/);
+    expect(r.stderr).toBe("gomoku: internal error on 'START 15': boom\n");
+    expect(readFileSync(file, 'utf8')).toMatch(/# Error: boom\n +at /);
+  });
+
+  it('the transcript keeps at most 4096 characters of a line', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sess-')), 'log.txt');
+    await session(new GomocupProtocol({ seed: 's' }), `START 15\n${'Y'.repeat(50_000)}\nEND\n`, file);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(lines.every((l) => l.length < 4200)).toBe(true);
+    expect(lines.some((l) => l.endsWith('… (50000 characters)'))).toBe(true);
   });
 
   it('appends a transcript to --log', async () => {

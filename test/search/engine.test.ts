@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../../src/search/engine.js';
+import { DEFAULT_TABLE_BITS, Engine, MAX_TABLE_BITS, MIN_TABLE_BITS, tableBitsFor, tableBytes } from '../../src/search/engine.js';
 import { Board } from '../../src/core/board.js';
 import { C_FIVE, C_FOUR, C_OPEN_FOUR } from '../../src/core/patterns.js';
 import type { BookProbe } from '../../src/search/types.js';
@@ -141,5 +141,25 @@ describe('engine pipeline', () => {
         result = e.board.lastMoveWon();
       }
     }
+  });
+});
+
+describe('search table sizes (a referee memory limit)', () => {
+  it('tableBitsFor fits the tables in the bytes given, between the smallest and the largest', () => {
+    expect(tableBitsFor(0)).toEqual(MIN_TABLE_BITS);
+    expect(tableBitsFor(1e15)).toEqual(MAX_TABLE_BITS);
+    for (const mb of [4, 20, 64, 150, 300]) {
+      const bits = tableBitsFor(mb * 2 ** 20);
+      expect(tableBytes(bits)).toBeLessThanOrEqual(mb * 2 ** 20);
+    }
+    expect(tableBytes(DEFAULT_TABLE_BITS)).toBe(32 * 2 ** 18 + 92 * 2 ** 17); // 8 MB + 11.5 MB
+  });
+  it('an engine with resized tables still plays legal moves and keeps its position', () => {
+    const e = new Engine({ seed: 't' });
+    e.setTableBits(MIN_TABLE_BITS);
+    expect(e.tableBits).toEqual(MIN_TABLE_BITS);
+    e.setPosition([{ index: 112, color: 1 }], 2);
+    const r = e.go({ nodes: 3000 });
+    expect(e.isLegal(r.move)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { makePoint } from '../../core/notation.js';
-import { fail, positionFromArgs, printJson, withPositionArgument, withPositionOptions } from '../common.js';
+import { fail, positionFromArgs, printJson, withNumberOptions, withPositionArgument, withPositionOptions } from '../common.js';
 import { commandLimits, engineFor, positiveInt } from './move.js';
 import { BOOK_OPTION } from '../book-option.js';
 
@@ -17,10 +17,11 @@ export const command: CommandModule = {
   command: 'analyze [position..]',
   describe: 'search the position and stream each iteration (depth, score, nodes, nps, line)',
   builder: (y) =>
-    withPositionOptions(withPositionArgument(y))
-      .option('time', { type: 'number', default: 5000, requiresArg: true, describe: 'time in ms' })
-      .option('nodes', { type: 'number', requiresArg: true, describe: 'node limit' })
-      .option('depth', { type: 'number', requiresArg: true, describe: 'depth limit' })
+    withNumberOptions(withPositionOptions(withPositionArgument(y)), {
+      time: { kind: 'positive', unit: 'of ms', default: 5000, describe: 'time in ms' },
+      nodes: { kind: 'positive-int', describe: 'node limit' },
+      depth: { kind: 'positive-int', describe: 'depth limit' },
+    })
       .option('book', BOOK_OPTION)
       .option('seed', { type: 'string', requiresArg: true, describe: 'seed for tie-breaks' })
       .option('json', { type: 'boolean', default: false, describe: 'JSON lines' })

@@ -5,8 +5,8 @@
  * same command after a crash or Ctrl-C resumes the build; nothing finished is lost.
  */
 import type { CommandModule } from 'yargs';
-import { usageError } from '../common.js';
-import { BookStore } from '../../book/store.js';
+import { EXIT_BUSY, usageError, withNumberOptions, withSizeOption } from '../common.js';
+import { BookStore, describeHolder } from '../../book/store.js';
 import { buildBook, type BuildBudget, type BuildProgress } from '../../book/builder.js';
 import { OPENING_KINDS, type OpeningKind } from '../../book/openings.js';
 import type { BookJob, BookJobResult } from '../../book/job.js';
@@ -83,20 +83,28 @@ export const command: CommandModule = {
   command: 'build',
   describe: 'grow the opening book by job-level proof-number search (resumable)',
   builder: (y) =>
-    y
-      .option('book', { type: 'string', demandOption: true, describe: 'book file (created if missing)' })
+    withNumberOptions(withSizeOption(y), {
+      region: { kind: 'positive-int', max: 22, default: 5, describe: 'roots use the central K x K region' },
+      workers: { kind: 'positive-int', max: 256, describe: 'worker threads (default: all cores)' },
+      'solve-nodes': { kind: 'count', default: 20000, describe: 'solver node budget per job' },
+      'score-nodes': { kind: 'count', default: 20000, describe: 'engine node budget per scoring job' },
+    })
+      .option('book', { type: 'string', demandOption: true, requiresArg: true, describe: 'book file (created if missing)' })
       .option('opening', { choices: OPENING_KINDS, default: 'swap2' as OpeningKind, describe: 'which openings are the roots' })
-      .option('size', { type: 'number', default: 15, describe: 'board size (5..22)' })
       .option('rule', { choices: ['freestyle', 'standard'] as const, default: 'freestyle' as const, describe: 'five or more wins, or exactly five' })
-      .option('region', { type: 'number', default: 5, describe: 'roots use the central K x K region' })
-      .option('workers', { type: 'number', describe: 'worker threads (default: all cores)' })
-      .option('roots', { type: 'string', describe: 'build from the positions in FILE (one a line) instead of --opening' })
-      .option('budget', { type: 'string', default: '500', describe: "time ('10m', '90s', '1h') or number of jobs ('500')" })
-      .option('solve-nodes', { type: 'number', default: 20000, describe: 'solver node budget per job' })
-      .option('score-nodes', { type: 'number', default: 20000, describe: 'engine node budget per scoring job' })
+      .option('roots', { type: 'string', requiresArg: true, describe: 'build from the positions in FILE (one a line) instead of --opening' })
+      .option('budget', { type: 'string', default: '500', requiresArg: true, describe: "this run's time ('10m', '90s', '1h') or number of jobs ('500'), counted from its start (a resumed build gets a fresh budget)" })
       .option('compact', { type: 'boolean', default: true, describe: 'at the end, drop children that were listed but never evaluated (--no-compact keeps them)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
-      .epilog('Ctrl-C stops handing out jobs and writes the ones in flight; run the same command again to resume.'),
+      .option('force-unlock', {
+        type: 'boolean',
+        default: false,
+        describe: "take the book's writer lock even from a builder that looks alive or runs on another host (only when you know it has stopped)",
+      })
+      .epilog(
+        'Ctrl-C stops handing out jobs and writes the ones in flight; run the same command again to resume. ' +
+          'One builder per book: a second one is refused at once, naming the first (exit 75); the lock of a builder that died is taken over.',
+      ),
   handler: async (argv) => {
     const a = argv as Record<string, unknown>;
     const size = a.size as number;
@@ -127,6 +135,19 @@ export const command: CommandModule = {
     const opened = BookStore.open(String(a.book));
     if (!opened.ok) return usageError(opened.error);
     const store = opened.value;
+    // The lock is held from here to the end of the clean-up (compaction, VACUUM), not only the build.
+    const command = `gomoku ${process.argv.slice(2).join(' ')}`;
+    const lock = store.acquireWriterLock({ force: a.forceUnlock === true, command: command.length > 200 ? `${command.slice(0, 200)}…` : command });
+    if (!lock.ok) {
+      store.close();
+      process.stderr.write(`gomoku: ${lock.error.message}\n`);
+      process.exitCode = EXIT_BUSY;
+      return;
+    }
+    if (lock.value.tookOver) {
+      const how = a.forceUnlock === true ? 'forced' : 'it is no longer running';
+      process.stderr.write(`gomoku: took over the book's writer lock from ${describeHolder(lock.value.tookOver)} (${how})\n`);
+    }
     let pool: ReturnType<typeof createPool>;
     try {
       pool = createPool('book/worker', { workers });

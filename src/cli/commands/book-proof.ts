@@ -4,24 +4,23 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { colorName, type Color, type Rule } from '../../core/types.js';
-import { loadPosition, usageError, withPositionOptions } from '../common.js';
+import { colorName } from '../../core/types.js';
+import { positionArgs, usageError, withPositionArgument, withPositionOptions } from '../common.js';
 import { BookStore } from '../../book/store.js';
 import { assembleProof } from '../../book/proof.js';
 import { defaultBookPath } from '../../book/paths.js';
 
 export const command: CommandModule = {
-  command: 'proof <position>',
+  command: 'proof <position..>',
   describe: 'write a proof certificate for a position the book has decided',
   builder: (y) =>
-    withPositionOptions(y)
-      .positional('position', { type: 'string', describe: "move list ('h8 i9 h9') or stone set ('B:h8,h9;W:i9')" })
+    withPositionOptions(withPositionArgument(y))
       .option('out', { type: 'string', demandOption: true, describe: 'certificate file to write' })
       .option('book', { type: 'string', describe: 'book file (default: the shipped book)' })
       .epilog('Exit status: 0 written, 1 the book has no complete proof for the position, 2 bad input.'),
   handler: (argv) => {
     const a = argv as Record<string, unknown>;
-    const lp = loadPosition(String(a.position ?? ''), { size: a.size as number, rule: a.rule as Rule, toMove: a.toMove as Color | undefined });
+    const lp = positionArgs(a);
     if (!lp.ok) return usageError(lp.error);
     const board = lp.value.board;
     const opened = BookStore.open(typeof a.book === 'string' ? a.book : defaultBookPath(), { readonly: true });

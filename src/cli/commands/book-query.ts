@@ -4,23 +4,21 @@
  */
 import type { CommandModule } from 'yargs';
 import { makePoint } from '../../core/notation.js';
-import type { Color, Rule } from '../../core/types.js';
-import { loadPosition, usageError, withPositionOptions } from '../common.js';
+import { positionArgs, usageError, withPositionArgument, withPositionOptions } from '../common.js';
 import { BookStore } from '../../book/store.js';
 import { queryBook, queryJson } from '../../book/query.js';
 import { defaultBookPath } from '../../book/paths.js';
 
 export const command: CommandModule = {
-  command: 'query <position>',
+  command: 'query <position..>',
   describe: 'look a position up in the opening book',
   builder: (y) =>
-    withPositionOptions(y)
-      .positional('position', { type: 'string', describe: "move list ('h8 i9 h9') or stone set ('B:h8,h9;W:i9')" })
+    withPositionOptions(withPositionArgument(y))
       .option('book', { type: 'string', describe: 'book file (default: the shipped book)' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (formats.md section 4)' }),
   handler: (argv) => {
     const a = argv as Record<string, unknown>;
-    const lp = loadPosition(String(a.position ?? ''), { size: a.size as number, rule: a.rule as Rule, toMove: a.toMove as Color | undefined });
+    const lp = positionArgs(a);
     if (!lp.ok) return usageError(lp.error);
     const board = lp.value.board;
     const file = typeof a.book === 'string' ? a.book : defaultBookPath();

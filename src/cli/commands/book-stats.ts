@@ -1,6 +1,6 @@
 /** `gomoku book stats [--json]`: counts by verdict, opening kind, stones and search depth. */
 import type { CommandModule } from 'yargs';
-import { BookStore } from '../../book/store.js';
+import { BookStore, describeHolder } from '../../book/store.js';
 import { defaultBookPath } from '../../book/paths.js';
 
 export const command: CommandModule = {
@@ -33,6 +33,7 @@ export const command: CommandModule = {
         `opening   ${kv(s.byOpening)}`,
         `stones    ${kv(s.byStones)}`,
         `depth     ${kv(s.byDepth)}`,
+        ...(s.builder ? [`builder   ${describeHolder(s.builder)}`] : []),
       ].join('\n') + '\n',
     );
   },

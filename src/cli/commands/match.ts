@@ -17,6 +17,7 @@ import { loadOpenings, randomOpenings, type Opening } from '../../match/openings
 import { killAllClients, type EngineCommand } from '../../match/pbrain-client.js';
 import { checkRecords, jsonSafe, probeEngine, runMatch, writeSummary } from '../../match/runner.js';
 import { computeStats, progressLine, summaryText, type MatchStats, type SprtParams } from '../../match/stats.js';
+import { withNumberOptions, withSizeOption } from '../common.js';
 
 export interface MatchArgs {
   engine?: string[];
@@ -216,22 +217,22 @@ export const command: CommandModule = {
   command: 'match',
   describe: 'play two Gomocup (pbrain) engines against each other and measure the Elo difference',
   builder: (y) =>
-    y
+    withNumberOptions(withSizeOption(y), {
+      'random-openings': { kind: 'positive-int', describe: 'instead of --openings: N distinct random openings near the centre (seeded by --seed)' },
+      'opening-stones': { kind: 'count', default: 3, describe: 'stones per random opening' },
+      games: { kind: 'positive-int', describe: 'games to play (default: every opening once with each colour)' },
+      concurrency: { kind: 'positive-int', default: 1, describe: 'games in flight at once' },
+      'hang-tolerance': { kind: 'count', default: 1000, describe: 'ms over the limit before a move is a time-out' },
+      'reply-gap': { kind: 'count', default: 50, describe: "ms to wait after an engine's last line before the next command to it (some engines drop a command that comes too soon)" },
+      'start-timeout': { kind: 'positive-int', default: 10000, describe: 'ms an engine may take to answer START' },
+      'max-memory': { kind: 'count', default: 367001600, describe: 'bytes sent as INFO max_memory (not enforced)' },
+    })
       .option('engine', { type: 'string', array: true, describe: 'NAME=COMMAND, twice; COMMAND is split like a shell line (quotes work)' })
       .option('openings', { type: 'string', describe: 'opening file: centre-relative x,y lines (Piskvork/GomocupJudge), move lists, or the JSON lists' })
-      .option('random-openings', { type: 'number', describe: 'instead of --openings: N distinct random openings near the centre (seeded by --seed)' })
-      .option('opening-stones', { type: 'number', default: 3, describe: 'stones per random opening' })
       .option('seed', { type: 'string', default: 'gomoku-match', describe: 'seed for --random-openings' })
       .option('swap2', { type: 'boolean', default: false, describe: 'open each game with Swap2 through SWAP2BOARD (game 2k+1: the first engine opens, 2k+2: the second)' })
-      .option('games', { type: 'number', describe: 'games to play (default: every opening once with each colour)' })
       .option('tc', { type: 'string', default: '5000/120000', describe: 'time control MOVE_MS/GAME_MS (GAME_MS 0 or absent = no game limit)' })
       .option('rule', { type: 'string', default: 'freestyle', describe: 'freestyle (five or more) or standard (exactly five)' })
-      .option('size', { type: 'number', default: 15, describe: 'board size' })
-      .option('concurrency', { type: 'number', default: 1, describe: 'games in flight at once' })
-      .option('hang-tolerance', { type: 'number', default: 1000, describe: 'ms over the limit before a move is a time-out' })
-      .option('reply-gap', { type: 'number', default: 50, describe: 'ms to wait after an engine\'s last line before the next command to it (some engines drop a command that comes too soon)' })
-      .option('start-timeout', { type: 'number', default: 10000, describe: 'ms an engine may take to answer START' })
-      .option('max-memory', { type: 'number', default: 367001600, describe: 'bytes sent as INFO max_memory (not enforced)' })
       .option('suspend', { type: 'boolean', default: true, describe: 'SIGSTOP an engine while its opponent thinks (use --no-suspend to allow pondering)' })
       .option('out', { type: 'string', alias: 'pgn', describe: 'directory for games.jsonl, sgf/ and summary.json' })
       .option('sprt', { type: 'string', describe: 'elo0,elo1,alpha,beta: stop when the SPRT decides' })

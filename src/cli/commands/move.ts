@@ -16,7 +16,7 @@ import { Engine } from '../../search/engine.js';
 import type { Limits } from '../../search/types.js';
 import { BOOK_OPTION, openBookOption } from '../book-option.js';
 import { gameOverReason } from '../board-view.js';
-import { fail, positionFromArgs, printJson, withPositionArgument, withPositionOptions, type LoadedPosition } from '../common.js';
+import { fail, positionFromArgs, printJson, withNumberOptions, withPositionArgument, withPositionOptions, type LoadedPosition } from '../common.js';
 
 export function positiveInt(name: string, v: unknown): number | undefined {
   if (v === undefined) return undefined;
@@ -52,10 +52,15 @@ export const command: CommandModule = {
   command: 'move [position..]',
   describe: "the engine's move for the side to move",
   builder: (y) =>
-    withPositionOptions(withPositionArgument(y))
-      .option('time', { type: 'number', requiresArg: true, describe: 'time for the whole command in ms, Node start-up included (default 1000, or none with --nodes/--depth: then the result depends only on the seed)' })
-      .option('nodes', { type: 'number', requiresArg: true, describe: 'node limit (deterministic with --seed)' })
-      .option('depth', { type: 'number', requiresArg: true, describe: 'alpha-beta depth limit' })
+    withNumberOptions(withPositionOptions(withPositionArgument(y)), {
+      time: {
+        kind: 'positive',
+        unit: 'of ms',
+        describe: 'time for the whole command in ms, Node start-up included (default 1000, or none with --nodes/--depth: then the result depends only on the seed)',
+      },
+      nodes: { kind: 'positive-int', describe: 'node limit (deterministic with --seed)' },
+      depth: { kind: 'positive-int', describe: 'alpha-beta depth limit' },
+    })
       .option('seed', { type: 'string', requiresArg: true, describe: 'seed for tie-breaks (same seed + --nodes = same move)' })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON object: move, score, depth, nodes, ms, pv, source' })
       .option('book', BOOK_OPTION)

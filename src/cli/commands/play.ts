@@ -13,11 +13,12 @@ import type { Result } from '../../core/types.js';
 import { err, ok } from '../../core/types.js';
 import type { BookProbe } from '../../search/types.js';
 import { BOOK_OPTION, openBookOption } from '../book-option.js';
-import { usageError } from '../common.js';
+import { EXIT_INTERNAL, usageError } from '../common.js';
 import { parseOwnArgs } from '../own-args.js';
 import { AlphanoProtocol } from '../../protocols/alphano.js';
 import { CodecupProtocol } from '../../protocols/codecup.js';
 import { BOT_NAME, type BotOptions, type LineProtocol } from '../../protocols/common.js';
+import { MAX_GAME_MS, MAX_TURN_MS } from '../../protocols/clock.js';
 import { GomocupProtocol } from '../../protocols/gomocup.js';
 import { KothProtocol } from '../../protocols/koth.js';
 import { runLineSession, Transcript } from '../../protocols/session.js';
@@ -63,6 +64,9 @@ export function checkPlayArgs(a: Record<string, unknown>): Result<PlayArgs> {
   if (a.time !== undefined) {
     const t = a.time;
     if (typeof t !== 'number' || !Number.isInteger(t) || t <= 0) return err(`--time must be a positive integer (ms), got '${String(t)}'`);
+    // the same sane maxima as a referee's clock (protocols/clock.ts): CodeCup's is a game's budget, the others a move's
+    const max = protocol === 'codecup' ? MAX_GAME_MS : MAX_TURN_MS;
+    if (t > max) return err(`--time ${t} is over the maximum of ${max} ms for ${protocol} (${protocol === 'codecup' ? 'a game: 24 h' : 'a move: 10 min'})`);
     out.timeMs = t;
   }
   if (a.nodes !== undefined) {
@@ -72,7 +76,8 @@ export function checkPlayArgs(a: Record<string, unknown>): Result<PlayArgs> {
   }
   if (a.pollMs !== undefined) {
     const t = a.pollMs;
-    if (typeof t !== 'number' || !Number.isInteger(t) || t <= 0) return err(`--poll-ms must be a positive integer, got '${String(t)}'`);
+    // the referee polls every 50 ms and gives 10 s a move: a slower poll only loses time
+    if (typeof t !== 'number' || !Number.isInteger(t) || t <= 0 || t > 1000) return err(`--poll-ms must be an integer in 1..1000, got '${String(t)}'`);
     out.pollMs = t;
   }
   if (a.book !== undefined) out.book = String(a.book);
@@ -153,7 +158,7 @@ export const command: CommandModule = {
           .positional('opponent', { type: 'string', describe: "KoTH: the opponent's name (argv 1 from the judge)" })
           .positional('koth-seed', { type: 'string', describe: 'KoTH: the seed for all randomness (argv 2 from the judge)' }),
       )
-      .epilog('Exit status: 0 game over (or input ended), 1 protocol error, 2 bad arguments.'),
+      .epilog('Exit status: 0 game over (or input ended), 1 protocol error, 2 bad arguments, 70 internal error (a bug).'),
   handler: (argv) => playMain(argv as Record<string, unknown>),
 };
 
@@ -166,7 +171,7 @@ async function playMain(a: Record<string, unknown>): Promise<void> {
     code = await runPlay(p.value);
   } catch (e) {
     process.stderr.write(`gomoku: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    code = 1;
+    code = EXIT_INTERNAL;
   }
   process.exitCode = code;
   // stdin may still be open (the referee keeps the pipe); the session is over, so leave now.

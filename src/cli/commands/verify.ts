@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { formatCertificateError, parseCertificate } from '../../proof/certificate.js';
 import { formatReport, verifyCertificate, type VerifyOptions } from '../../proof/verify.js';
+import { withNumberOptions } from '../common.js';
 
 export interface VerifyRun {
   code: 0 | 1 | 2 | 3;
@@ -48,11 +49,12 @@ export const command: CommandModule = {
   command: 'verify <file>',
   describe: 'check a gomoku-proof/1 certificate with the independent checker',
   builder: (y) =>
-    y
+    withNumberOptions(y, {
+      'max-positions': { kind: 'positive-int', describe: 'give up (exit 3, unknown) after N positions' },
+      time: { kind: 'positive-int', describe: 'give up (exit 3, unknown) after MS milliseconds' },
+    })
       .positional('file', { type: 'string', describe: 'certificate file (JSON Lines)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the report as one JSON object' })
-      .option('max-positions', { type: 'string', requiresArg: true, describe: 'give up (exit 3, unknown) after N positions' })
-      .option('time', { type: 'string', requiresArg: true, describe: 'give up (exit 3, unknown) after MS milliseconds' })
       .epilog('Exit status: 0 verified, 1 failed, 2 bad input, 3 unknown (budget exhausted).'),
   handler: (argv) => {
     const a = argv as Record<string, unknown>;

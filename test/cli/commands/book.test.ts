@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import yargs from 'yargs';
 import { command as book } from '../../../src/cli/commands/book.js';
+import { bookVerifyStatus } from '../../../src/cli/commands/book-verify.js';
 import { decodeYxdb, verdictOf } from '../../../src/book/yxdb.js';
 import { canonicalize } from '../../../src/core/symmetry.js';
 import { parsePoint } from '../../../src/core/notation.js';
@@ -176,6 +177,12 @@ describe('gomoku book build helpers', () => {
 });
 
 describe('gomoku book proof / verify', () => {
+  test('book verify exits 1 when a certificate failed, else 3 when the budget left one undecided (README, Exit status), else 0', () => {
+    expect(bookVerifyStatus({ failed: 1, unknown: 4 })).toBe(1);
+    expect(bookVerifyStatus({ failed: 0, unknown: 2 })).toBe(3);
+    expect(bookVerifyStatus({ failed: 0, unknown: 0 })).toBe(0);
+  });
+
   test('a certificate written from the book verifies; book verify checks every decided position', async () => {
     const f = tmp.file('p.db');
     const s = openStore(f);

@@ -106,6 +106,64 @@ describe('gomoku play: dialogues over pipes', () => {
   });
 });
 
+describe('gomoku play: hostile input, one clear error each (real sessions over pipes)', () => {
+  const slow = (args: string[], input: string) => spawnSync(process.execPath, [main, 'play', ...args], { input, encoding: 'utf8', timeout: 90_000 });
+
+  it('a 100 kB unknown Gomocup line is answered and reported in a few hundred characters, not echoed whole', () => {
+    const r = cli(['--protocol', 'gomocup', '--verbose'], `START 15\n${'X'.repeat(100_000)}\nEND\n`);
+    expect(r.status).toBe(0);
+    const out = r.stdout.split('\n');
+    expect(out[0]).toBe('OK');
+    expect(out[1]).toMatch(/^UNKNOWN command 'X{200}… \(100000 characters\)'$/);
+    expect(r.stdout.length).toBeLessThan(400);
+    expect(r.stderr.length).toBeLessThan(1000);
+  });
+
+  it('ALPHANO TURN 99999999999999 5: the clock is capped with one error line, and the move comes', () => {
+    const r = slow(['--protocol', 'alphano', '--book', 'none'], 'READY SECOND\nOPP 8 8 50\nTURN 99999999999999 5\nFINISH\n');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^OK\nMOVE \d+ \d+\n$/);
+    expect(r.stderr).toBe('gomoku: alphano: error: TURN clock of 99999999999999 ms is over the maximum of 60000 ms (1 min); read as 60000\n');
+  });
+
+  it('Gomocup: an absurd timeout_turn is capped, announced with MESSAGE and one stderr line', () => {
+    const r = slow(['--protocol', 'gomocup'], 'START 15\nINFO timeout_turn 99999999999999\nINFO timeout_match 3000\nBEGIN\nEND\n');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^OK\nMESSAGE INFO timeout_turn of 99999999999999 ms is over the maximum of 600000 ms \(10 min\); read as 600000\n\d+,\d+\n$/);
+    expect(r.stderr).toBe('gomoku: error: INFO timeout_turn of 99999999999999 ms is over the maximum of 600000 ms (10 min); read as 600000\n');
+  });
+
+  it('CodeCup matches whole commands: Query does not quit, Stop is not Start', () => {
+    for (const word of ['Query', 'Stop']) {
+      const r = cli(['--protocol', 'codecup'], `${word}\n`);
+      expect({ word, status: r.status, stdout: r.stdout }).toEqual({ word, status: 1, stdout: '' });
+      expect(r.stderr).toBe(`gomoku: codecup: unknown command '${word}' (expected Start, Quit, Zz or a move like Hj)\n`);
+    }
+  });
+
+  it('ALPHANO: a second READY mid-game is one clear error, the board is not cleared', () => {
+    const r = cli(['--protocol', 'alphano'], 'READY FIRST\nTURN 1000 1000\nREADY SECOND\nTURN 1000 1000\nFINISH\n');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^OK\nMOVE \d+ \d+\n$/);
+    expect(r.stderr).toBe('gomoku: alphano: READY in the middle of a game (1 stone on the board); the game is not restarted\n');
+  });
+
+  it('--time over the sane maximum is refused for every protocol, one line, exit 2', () => {
+    for (const protocol of ['koth', 'codecup', 'alphano', 'wpi', 'gomocup']) {
+      const r = cli(['--protocol', protocol, '--time', '99999999999']);
+      expect({ protocol, status: r.status, stdout: r.stdout }).toEqual({ protocol, status: 2, stdout: '' });
+      expect(r.stderr).toMatch(new RegExp(`^gomoku: --time 99999999999 is over the maximum of \\d+ ms for ${protocol} \\(.*\\)\\n$`));
+    }
+  });
+
+  it('Gomocup INFO max_memory too small for the bot: MESSAGE and one stderr line', () => {
+    const r = cli(['--protocol', 'gomocup', '--time', '300'], 'START 15\nINFO max_memory 50000000\nBEGIN\nEND\n');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^OK\nMESSAGE INFO max_memory 50000000 is less than the bot needs \(about \d+ MB\); using the smallest tables\n\d+,\d+\n$/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
 // Short per-move times (the real engine uses what it is given; the referees keep their real limits).
 describe('gomoku play: games through the local referees', () => {
   const clean = (r: GameReport) => {

@@ -52,13 +52,20 @@ describe('the yargs command', () => {
     let errOut = '';
     const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
     const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((errOut += String(s)), true));
+    let thrown: number | undefined;
     try {
-      await yargs(args).command(command).strict().exitProcess(false).parseAsync();
+      // as main.ts does: an option's check throws, and the error is one line with exit 2
+      await yargs(args).command(command).strict().exitProcess(false).fail((msg, err) => {
+        throw err ?? new Error(msg);
+      }).parseAsync();
+    } catch (err) {
+      errOut += `gomoku: ${(err as Error).message}\n`;
+      thrown = 2;
     } finally {
       o.mockRestore();
       e.mockRestore();
     }
-    const code = process.exitCode;
+    const code = thrown ?? process.exitCode;
     process.exitCode = undefined;
     return { code, out, errOut };
   };

@@ -1,6 +1,8 @@
 /**
- * `gomoku verify FILE [--json] [--max-positions N] [--time MS]`: check a `gomoku-proof/1`
- * certificate with the independent checker (src/proof/verify.ts).
+ * `gomoku verify FILE [--json] [--max-positions N] [--time MS] [--ignore-zones]`: check a
+ * `gomoku-proof/1` or `/2` certificate with the independent checker (src/proof/verify.ts).
+ * A version-2 report adds its pass counts; `--ignore-zones` walks every reply at every pass
+ * entry (the plain full-width walk, for a second opinion on a zone).
  *
  * Exit status: 0 verified, 1 failed (the first failing line from the root is printed),
  * 2 bad input or usage (one `gomoku: …` line on stderr, naming the certificate line),
@@ -21,6 +23,7 @@ export interface VerifyCliOptions {
   json?: boolean;
   maxPositions?: number;
   timeMs?: number;
+  ignoreZones?: boolean;
 }
 
 /** The option's value as a positive integer, or an error naming the bad token. */
@@ -38,6 +41,7 @@ export function runVerify(text: string, file: string, opts: VerifyCliOptions): V
   const vo: VerifyOptions = {};
   if (opts.maxPositions !== undefined) vo.maxPositions = opts.maxPositions;
   if (opts.timeMs !== undefined) vo.maxMs = opts.timeMs;
+  if (opts.ignoreZones) vo.ignoreZones = true;
   const report = verifyCertificate(parsed.value, vo);
   const code = report.result === 'verified' ? 0 : report.result === 'failed' ? 1 : 3;
   const stdout = opts.json ? JSON.stringify(report) + '\n' : formatReport(report) + '\n';
@@ -46,13 +50,14 @@ export function runVerify(text: string, file: string, opts: VerifyCliOptions): V
 
 export const command: CommandModule = {
   command: 'verify <file>',
-  describe: 'check a gomoku-proof/1 certificate with the independent checker',
+  describe: 'check a gomoku-proof/1 or /2 certificate with the independent checker',
   builder: (y) =>
     y
       .positional('file', { type: 'string', describe: 'certificate file (JSON Lines)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the report as one JSON object' })
       .option('max-positions', { type: 'string', requiresArg: true, describe: 'give up (exit 3, unknown) after N positions' })
       .option('time', { type: 'string', requiresArg: true, describe: 'give up (exit 3, unknown) after MS milliseconds' })
+      .option('ignore-zones', { type: 'boolean', default: false, describe: 'walk every reply at pass entries, zones or not (slower; a second opinion)' })
       .epilog('Exit status: 0 verified, 1 failed, 2 bad input, 3 unknown (budget exhausted).'),
   handler: (argv) => {
     const a = argv as Record<string, unknown>;
@@ -72,7 +77,7 @@ export const command: CommandModule = {
       const code = (e as NodeJS.ErrnoException).code;
       return bad(`cannot read '${file}'${code ? ` (${code})` : ''}`);
     }
-    const opts: VerifyCliOptions = { json: a.json === true };
+    const opts: VerifyCliOptions = { json: a.json === true, ignoreZones: a.ignoreZones === true };
     if (maxPositions !== undefined) opts.maxPositions = maxPositions;
     if (timeMs !== undefined) opts.timeMs = timeMs;
     const r = runVerify(text, file, opts);

@@ -170,6 +170,9 @@ class Checker {
   private readonly zProvenL = new HashTable96(8);
   private arena: Int32Array;
   private arenaLen = 0;
+  /** Loser-four cells of the pass entries whose replies are being walked, a slot each (at most one per path position, so sized once). */
+  private readonly keepBits: Int32Array;
+  private keepTop = 0;
 
   private readonly clock: () => number;
   private readonly start: number;
@@ -239,6 +242,7 @@ class Checker {
     this.inIgnore = new Uint8Array(area);
     this.sup = new Int32Array(this.nPass > 0 ? (3 * area + 16) * this.SW : 0);
     this.arena = new Int32Array(this.nPass > 0 ? 1 << 12 : 0);
+    this.keepBits = new Int32Array(this.nPass > 0 ? (2 * area + 2) * this.SW : 0);
   }
 
   get elapsed(): number {
@@ -405,11 +409,41 @@ class Checker {
       this.arena = a;
     }
     const at = this.arenaLen;
-    this.arena[at] = this.zt;
-    this.arena.set(this.sup.subarray(this.sfp * SW, this.sfp * SW + SW), at + 1);
+    const arena = this.arena;
+    const sup = this.sup;
+    const f = this.sfp * SW;
+    arena[at] = this.zt;
+    for (let k = 0; k < SW; k++) arena[at + 1 + k] = sup[f + k]!; // (no subarray: no allocation per node)
     this.arenaLen += SW + 1;
     const b = this.b;
     table.set(b.h1, b.h2, b.h3, at);
+  }
+
+  /**
+   * Mark, in a new slot of keepBits, every empty cell where a loser stone makes a five cell
+   * (an empty cell of a window with no winner stone and three loser stones; in standard a
+   * few more than needed, which only means more walking). Returns the slot's offset; the
+   * caller frees it (keepTop) when its reply loop ends. A window scan of its own, sharing
+   * nothing with the support frames, so that a mistake there cannot cover a loser four.
+   */
+  private loserFourCells(): number {
+    const SW = this.SW;
+    const at = this.keepTop;
+    this.keepTop += SW;
+    const keep = this.keepBits;
+    for (let k = at; k < at + SW; k++) keep[k] = 0;
+    const b = this.b;
+    const count = b.count;
+    const cells = b.cells;
+    const wo = this.W - 1, lo = this.L - 1;
+    for (let w = 0, n = b.nWin; w < n; w++) {
+      if (count[w * 2 + lo] !== 3 || count[w * 2 + wo] !== 0) continue;
+      for (let k = w * 5, e = k + 5; k < e; k++) {
+        const q = b.winCells[k]!;
+        if (cells[q] === 0) keep[at + (q >> 5)]! |= 1 << (q & 31);
+      }
+    }
+    return at;
   }
 
   private ignoreAdd(q: number): void {
@@ -525,21 +559,28 @@ class Checker {
       const from = wfCount === 1 ? wfCell : 0;
       const to = wfCount === 1 ? wfCell + 1 : b.area;
       const ob = this.depth * 12;
-      const nOpen = wfCount === 0 ? this.findOpenFours(ob) : 0;
+      // The open fours are listed when the first walked reply needs them (at a pass entry
+      // with a zone most replies are covered and never look).
+      let nOpen = -1;
       const of = this.openFours;
       let usedQuick = false;
+      // keep: at a zone, the cells where a reply would make a loser four (walked always)
+      const keep = zone >= 0 ? this.loserFourCells() : 0;
+      const zoneBits = this.zoneBits;
+      const keepBits = this.keepBits;
       for (let r = from; r < to; r++) {
         if (cells[r] !== 0) continue;
-        b.place(r, L);
-        const lf = b.fiveCellsThrough(r, L);
-        const lfCell = b.firstFive;
-        // Outside the zone the pass strategy answers the reply; a reply that makes a loser
-        // five cell is never covered (the support rule puts those cells in the zone anyway).
-        if (zone >= 0 && lf === 0 && (this.zoneBits[zone + (r >> 5)]! & (1 << (r & 31))) === 0) {
-          b.remove(r);
+        // Outside the zone the pass strategy answers the reply. A reply that makes a loser
+        // five cell is never covered: the support rule already puts it in the zone, and an
+        // independent window scan (keep) makes sure.
+        if (zone >= 0 && ((zoneBits[zone + (r >> 5)]! | keepBits[keep + (r >> 5)]!) & (1 << (r & 31))) === 0) {
           this.zoneCovered++;
           continue;
         }
+        if (nOpen < 0) nOpen = wfCount === 0 ? this.findOpenFours(ob) : 0;
+        b.place(r, L);
+        const lf = b.fiveCellsThrough(r, L);
+        const lfCell = b.firstFive;
         this.path[this.depth++] = r;
         if (pi >= 0) this.ignoreAdd(r);
         if (zt > 0) this.addLoserWindowsThrough(r);
@@ -561,6 +602,7 @@ class Checker {
         b.remove(r);
         if (res !== PROVEN) return res;
       }
+      if (zone >= 0) this.keepTop -= this.SW;
       if (zt > 0) {
         // the open fours that decided replies: their cells must stay empty
         if (usedQuick) for (let i = ob, e = ob + nOpen * 3; i < e; i++) this.addSup(of[i]!);

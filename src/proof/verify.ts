@@ -145,7 +145,7 @@ class Checker {
   private stampGen = 0;
 
   // Version 2: pass entries, the branch's ignore set, zones and support.
-  private readonly passTable = new HashTable96(6);
+  private readonly passTable: HashTable96;
   private readonly nPass: number;
   /** 32-bit words per cell set. */
   private readonly SW: number;
@@ -166,8 +166,8 @@ class Checker {
   private sup: Int32Array;
   private sfp = 0;
   /** Positions proven at zt > 0: arena offset of [level, support words]. */
-  private readonly zProvenW = new HashTable96(8);
-  private readonly zProvenL = new HashTable96(8);
+  private readonly zProvenW: HashTable96;
+  private readonly zProvenL: HashTable96;
   private arena: Int32Array;
   private arenaLen = 0;
   /** Loser-four cells of the pass entries whose replies are being walked, a slot each (at most one per path position, so sized once). */
@@ -227,6 +227,12 @@ class Checker {
     this.useZones = !opts.ignoreZones;
     this.SW = (area + 31) >> 5;
     this.nPass = cert.passes.length;
+    // Version 1 never touches these: minimal sizes, so that small certificates (a VCF
+    // puzzle checks in ~0.1 ms) do not pay for them.
+    const v2 = this.nPass > 0;
+    this.passTable = new HashTable96(v2 ? 6 : 0);
+    this.zProvenW = new HashTable96(v2 ? 8 : 0);
+    this.zProvenL = new HashTable96(v2 ? 8 : 0);
     this.zoneBits = new Int32Array(this.nPass * this.SW);
     this.hasZone = new Uint8Array(this.nPass);
     cert.passes.forEach((p, i) => {
@@ -239,7 +245,7 @@ class Checker {
         for (const q of p.zone) this.zoneBits[i * this.SW + (q >> 5)]! |= 1 << (q & 31);
       }
     });
-    this.inIgnore = new Uint8Array(area);
+    this.inIgnore = new Uint8Array(v2 ? area : 0);
     this.sup = new Int32Array(this.nPass > 0 ? (3 * area + 16) * this.SW : 0);
     this.arena = new Int32Array(this.nPass > 0 ? 1 << 12 : 0);
     this.keepBits = new Int32Array(this.nPass > 0 ? (2 * area + 2) * this.SW : 0);

@@ -6,10 +6,15 @@
 // from ../shared/testdata/puzzles (when present): every VCF puzzle should verify, and no
 // position of the negative set (losses for the side to move) may.
 //
-// Usage: node scripts/bench-verify.mjs [K ...] [--file cert.jsonl ...] [--vcf-replies] [--puzzles]
+// With --pass K, the chain certificate of K as gomoku-proof/2: a pass entry at every white
+// node after a black threat, zones fitted by the checker (dist/proof/zones.js), timed with
+// the zones and with every reply walked (--ignore-zones); both must verify.
+//
+// Usage: node scripts/bench-verify.mjs [K ...] [--file cert.jsonl ...] [--vcf-replies] [--puzzles] [--pass K ...]
 import { existsSync, readFileSync } from 'node:fs';
-import { parseCertificate } from '../dist/proof/certificate.js';
+import { makeCertificate, parseCertificate } from '../dist/proof/certificate.js';
 import { verifyCertificate, formatReport } from '../dist/proof/verify.js';
+import { fitZones } from '../dist/proof/zones.js';
 import { chainCertificate } from './chain-certificate.mjs';
 import { helpOnRequest } from './usage.mjs';
 
@@ -38,9 +43,39 @@ for (let i = 0; i < args.length; i++) {
   if (args[i] === '--puzzles') puzzles = true;
   else if (args[i] === '--vcf-replies') jobs.push({ name: 'vcf replies', text: vcfRepliesCertificate });
   else if (args[i] === '--file') jobs.push({ name: args[++i], text: () => readFileSync(args[i], 'utf8') });
+  else if (args[i] === '--pass') {
+    const k = Number(args[++i]);
+    jobs.push({ name: `chain k=${k} /2 zones`, text: () => passChain(k) });
+    jobs.push({ name: `chain k=${k} /2 every reply`, text: () => passChain(k), opts: { ignoreZones: true } });
+  }
   else jobs.push({ name: `chain k=${args[i]}`, text: () => chainCertificate(Number(args[i])) });
 }
 if (jobs.length === 0 && !puzzles) for (const k of [4, 6, 8]) jobs.push({ name: `chain k=${k}`, text: () => chainCertificate(k) });
+
+// The chain certificate with a pass entry after every black move of the strategy, zones fitted.
+function passChain(k) {
+  const c = parseCertificate(chainCertificate(k));
+  if (!c.ok) throw new Error(c.error.message);
+  const v = c.value;
+  const black = v.root.filter((s) => s.color === 1).map((s) => s.index);
+  const white = v.root.filter((s) => s.color === 2).map((s) => s.index);
+  const strategy = {
+    size: v.size,
+    rule: v.rule,
+    root: { kind: 'stones', black, white, toMove: v.toMove },
+    winner: v.winner,
+    entries: v.entries,
+    passes: v.entries.map((e) => ({ black: [...e.black, e.move], white: e.white })),
+  };
+  const t0 = performance.now();
+  const f = fitZones(strategy);
+  const sizes = f.strategy.passes.map((p) => (p.zone ? p.zone.length : -1));
+  console.log(
+    `chain k=${k} /2: zones fitted in ${(performance.now() - t0).toFixed(0)} ms, ${f.rounds} rounds (${f.report.result}), ` +
+      `${sizes.length} pass entries, zone sizes ${Math.min(...sizes)}..${Math.max(...sizes)}`,
+  );
+  return makeCertificate(f.strategy);
+}
 
 for (const job of jobs) {
   const c = parseCertificate(job.text());
@@ -53,14 +88,15 @@ for (const job of jobs) {
   let ms = Infinity;
   for (let rep = 0; rep < 3; rep++) {
     const t0 = performance.now();
-    r = verifyCertificate(c.value);
+    r = verifyCertificate(c.value, job.opts);
     ms = Math.min(ms, performance.now() - t0);
   }
   const perPos = (ms * 1000) / Math.max(1, r.positions);
   console.log(
     `${job.name}: ${c.value.entries.length} entries, ${formatReport(r)}\n` +
       `  ${ms.toFixed(0)} ms, ${r.positions} positions (${perPos.toFixed(2)} us each), ` +
-      `${r.vcfCalls} VCF searches, ${r.vcfNodes} VCF nodes, ${r.quickWins} open-four shortcuts, ${r.lineReplays} line replays, ${r.memoHits} memo hits`,
+      `${r.vcfCalls} VCF searches, ${r.vcfNodes} VCF nodes, ${r.quickWins} open-four shortcuts, ${r.lineReplays} line replays, ${r.memoHits} memo hits` +
+      (r.zoneChecks !== undefined ? `, ${r.zoneChecks} zone checks, ${r.zoneCovered} replies covered, largest support ${r.largestSupport}` : ''),
   );
 }
 

@@ -167,6 +167,14 @@ export class CheckBoard {
     }
   }
 
+  /** XOR one stone's hash halves into `into` (the checker's running hash of its ignore set). */
+  static xorStone(q: number, c: Color, into: Int32Array): void {
+    const z = (c - 1) * MAX_CELLS + q;
+    into[0] ^= ZOB[0]![z]!;
+    into[1] ^= ZOB[1]![z]!;
+    into[2] ^= ZOB[2]![z]!;
+  }
+
   /** If window w gives colour c a five cell, that cell; else -1. */
   fiveCellOfWindow(w: number, c: Color): number {
     const count = this.count;

@@ -3,6 +3,7 @@ import { Board } from '../../src/core/board.js';
 import { BLACK, WHITE } from '../../src/core/types.js';
 import {
   CertificateBuilder,
+  certificateOf,
   formatCertificateError,
   makeCertificate,
   parseCertificate,
@@ -120,6 +121,65 @@ describe('CertificateBuilder', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe('{"stones":"B:h8;W:i9","move":"h9"}');
     expect(lines[2]).toBe('{"stones":"B:h8,h9;W:i9,i10","move":"h10"}');
+  });
+});
+
+describe('version 2: pass entries', () => {
+  const root = { kind: 'stones' as const, black: pts('h8 i9'), white: pts('h9'), toMove: WHITE };
+
+  test('the writer picks the format: /1 without pass entries, /2 with one; zones in certificate order', () => {
+    const s = { size: 15, rule: 'freestyle' as const, root, winner: BLACK, entries: [{ black: pts('h8 i9'), white: pts('h9'), move: pts('g8')[0]! }] };
+    expect(makeCertificate(s).startsWith('{"format":"gomoku-proof/1"')).toBe(true);
+    expect(makeCertificate({ ...s, passes: [] }).startsWith('{"format":"gomoku-proof/1"')).toBe(true);
+    const text = makeCertificate({ ...s, passes: [{ black: pts('h8 i9'), white: pts('h9'), zone: pts('g8 a1 g9') }, { black: pts('h8 i9 g8'), white: pts('h9 a15') }] });
+    expect(text.split('\n')).toEqual([
+      '{"format":"gomoku-proof/2","rule":"freestyle","size":15,"position":"B:h8,i9;W:h9","toMove":"white","winner":"black"}',
+      '{"stones":"B:h8,i9;W:h9","move":"g8"}',
+      '{"stones":"B:h8,i9;W:h9","pass":true,"zone":["a1","g8","g9"]}',
+      '{"stones":"B:g8,h8,i9;W:h9,a15","pass":true}',
+      '',
+    ]);
+    const c = parseCertificate(text);
+    expect(c.ok).toBe(true);
+    if (!c.ok) return;
+    expect(c.value.version).toBe(2);
+    expect(c.value.passes.map((p) => [p.line, p.zone])).toEqual([
+      [3, pts('g8 a1 g9').sort((a, b) => a - b)],
+      [4, null],
+    ]);
+    // certificateOf gives what parsing the text gives (lists compared as sets)
+    const direct = certificateOf({ ...s, passes: [{ black: pts('h8 i9'), white: pts('h9'), zone: pts('g8 a1 g9') }, { black: pts('h8 i9 g8'), white: pts('h9 a15') }] });
+    const num = (l: readonly number[] | null) => l && [...l].sort((a, b) => a - b);
+    const norm = (x: Certificate) => ({
+      version: x.version,
+      toMove: x.toMove,
+      winner: x.winner,
+      root: [...x.root].sort((a, b) => a.index - b.index),
+      entries: x.entries.map((e) => ({ line: e.line, black: num(e.black), white: num(e.white), move: e.move })),
+      passes: x.passes.map((p) => ({ line: p.line, black: num(p.black), white: num(p.white), zone: num(p.zone) })),
+    });
+    expect(norm(direct)).toEqual(norm(c.value));
+  });
+
+  test('CertificateBuilder: pass entries apart from move entries, zones merged, "no zone" wins', () => {
+    const b = new CertificateBuilder(15, 'freestyle', root, BLACK);
+    b.addStones(pts('h8 i9'), pts('h9'), pts('g8')[0]!);
+    b.addPassStones(pts('h8 i9'), pts('h9'), pts('g8'));
+    b.addPassStones(pts('i9 h8'), pts('h9'), pts('g9'));
+    b.addPassStones(pts('h8 i9 g8'), pts('h9 a15'), pts('a1'));
+    b.addPassStones(pts('h8 i9 g8'), pts('h9 a15'));
+    expect(b.entryCount).toBe(1);
+    expect(b.passCount).toBe(2);
+    const s = b.strategy();
+    expect(s.passes).toEqual([
+      { black: pts('h8 i9'), white: pts('h9'), zone: pts('g8 g9').sort((x, y) => x - y) },
+      { black: pts('h8 i9 g8'), white: pts('h9 a15') },
+    ]);
+    expect(b.toString().startsWith('{"format":"gomoku-proof/2"')).toBe(true);
+    const plain = new CertificateBuilder(15, 'freestyle', root, BLACK);
+    plain.addStones(pts('h8 i9'), pts('h9'), pts('g8')[0]!);
+    expect(plain.strategy().passes).toBeUndefined();
+    expect(plain.toString().startsWith('{"format":"gomoku-proof/1"')).toBe(true);
   });
 });
 

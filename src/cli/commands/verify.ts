@@ -1,6 +1,8 @@
 /**
- * `gomoku verify FILE [--json] [--max-positions N] [--time MS]`: check a `gomoku-proof/1`
- * certificate with the independent checker (src/proof/verify.ts).
+ * `gomoku verify FILE [--json] [--max-positions N] [--time MS] [--ignore-zones]`: check a
+ * `gomoku-proof/1` or `/2` certificate with the independent checker (src/proof/verify.ts).
+ * A version-2 report adds its pass counts; `--ignore-zones` walks every reply at every pass
+ * entry (the plain full-width walk, for a second opinion on a zone).
  *
  * Exit status: 0 verified, 1 failed (the first failing line from the root is printed),
  * 2 bad input or usage (one `gomoku: …` line on stderr, naming the certificate line),
@@ -22,6 +24,7 @@ export interface VerifyCliOptions {
   json?: boolean;
   maxPositions?: number;
   timeMs?: number;
+  ignoreZones?: boolean;
 }
 
 /** The option's value as a positive integer, or an error naming the bad token. */
@@ -39,6 +42,7 @@ export function runVerify(text: string, file: string, opts: VerifyCliOptions): V
   const vo: VerifyOptions = {};
   if (opts.maxPositions !== undefined) vo.maxPositions = opts.maxPositions;
   if (opts.timeMs !== undefined) vo.maxMs = opts.timeMs;
+  if (opts.ignoreZones) vo.ignoreZones = true;
   const report = verifyCertificate(parsed.value, vo);
   const code = report.result === 'verified' ? 0 : report.result === 'failed' ? 1 : 3;
   const stdout = opts.json ? JSON.stringify(report) + '\n' : formatReport(report) + '\n';
@@ -47,7 +51,7 @@ export function runVerify(text: string, file: string, opts: VerifyCliOptions): V
 
 export const command: CommandModule = {
   command: 'verify <file>',
-  describe: 'check a gomoku-proof/1 certificate with the independent checker',
+  describe: 'check a gomoku-proof/1 or /2 certificate with the independent checker',
   builder: (y) =>
     withNumberOptions(y, {
       'max-positions': { kind: 'positive-int', describe: 'give up (exit 3, unknown) after N positions' },
@@ -55,6 +59,7 @@ export const command: CommandModule = {
     })
       .positional('file', { type: 'string', describe: 'certificate file (JSON Lines)' })
       .option('json', { type: 'boolean', default: false, describe: 'print the report as one JSON object' })
+      .option('ignore-zones', { type: 'boolean', default: false, describe: 'walk every reply at pass entries, zones or not (slower; a second opinion)' })
       .epilog('Exit status: 0 verified, 1 failed, 2 bad input, 3 unknown (budget exhausted).'),
   handler: (argv) => {
     const a = argv as Record<string, unknown>;
@@ -74,7 +79,7 @@ export const command: CommandModule = {
       const code = (e as NodeJS.ErrnoException).code;
       return bad(`cannot read '${file}'${code ? ` (${code})` : ''}`);
     }
-    const opts: VerifyCliOptions = { json: a.json === true };
+    const opts: VerifyCliOptions = { json: a.json === true, ignoreZones: a.ignoreZones === true };
     if (maxPositions !== undefined) opts.maxPositions = maxPositions;
     if (timeMs !== undefined) opts.timeMs = timeMs;
     const r = runVerify(text, file, opts);

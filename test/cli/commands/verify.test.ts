@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import yargs from 'yargs';
 import { command, runVerify } from '../../../src/cli/commands/verify.js';
-import { certificateText, VCT } from '../../proof/fixtures.js';
+import { BLACK, WHITE } from '../../../src/core/types.js';
+import { makeCertificate } from '../../../src/proof/certificate.js';
+import { certificateText, FILLERS, PLAIN_VCF, pts, VCT } from '../../proof/fixtures.js';
 
 const GOOD = certificateText(VCT);
 const WRONG = certificateText({ ...VCT, entries: VCT.entries!.filter((e) => e.line !== 'l5 m5') });
@@ -45,6 +47,44 @@ describe('runVerify', () => {
   });
 });
 
+describe('version 2', () => {
+  // White to move against PLAIN_VCF, a pass at the root whose zone is the VCF's support.
+  const black = pts(PLAIN_VCF.black);
+  const white = pts(`d8 d11 ${FILLERS}`);
+  const cert = (zone: string) =>
+    makeCertificate({
+      size: 15,
+      rule: 'freestyle',
+      root: { kind: 'stones', black, white, toMove: WHITE },
+      winner: BLACK,
+      entries: [],
+      passes: [{ black, white, zone: pts(zone) }],
+    });
+
+  test('the VERIFIED line adds the pass counts; --ignore-zones walks every reply', () => {
+    const r = runVerify(cert('h11 i11 h8 i8 h12'), 'pass.jsonl', {});
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^VERIFIED \d+ positions, 0 entries used \(.*\); 1 pass positions, 1 zone checks, 204 replies covered by zones, 0 ignore-set look-ups\n$/);
+    const full = runVerify(cert('h11 i11 h8 i8 h12'), 'pass.jsonl', { ignoreZones: true });
+    expect(full.code).toBe(0);
+    expect(full.stdout).toMatch(/; 1 pass positions, 0 zone checks, 0 replies covered by zones/);
+    const o = JSON.parse(runVerify(cert('h11 i11 h8 i8 h12'), 'pass.jsonl', { json: true }).stdout);
+    expect(o).toMatchObject({ result: 'verified', passEntries: 1, passesUsed: 1, zoneChecks: 1, zoneCovered: 204, ignoreLookups: 0, largestSupport: 5 });
+  });
+
+  test('a zone that misses its support: exit 1, the missing cell named', () => {
+    const r = runVerify(cert('h11 i11 h8 h12'), 'pass.jsonl', {});
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('FAILED the zone of the pass entry on line 2 misses 1 supporting cell: i8; line from root: (root)\n');
+  });
+
+  test('a /1 report has no version-2 fields', () => {
+    const o = JSON.parse(runVerify(GOOD, 'vct.jsonl', { json: true }).stdout);
+    expect(o.passEntries).toBeUndefined();
+    expect(runVerify(GOOD, 'vct.jsonl', {}).stdout).not.toMatch(/pass/);
+  });
+});
+
 describe('the yargs command', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gomoku-verify-'));
   const run = async (args: string[]) => {
@@ -79,6 +119,9 @@ describe('the yargs command', () => {
     const r = await run(['verify', f]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^VERIFIED/);
+    const r2 = await run(['verify', f, '--ignore-zones']);
+    expect(r2.code).toBe(0);
+    expect(r2.out).toBe(r.out.replace(/\d+ ms\)/, r2.out.match(/\d+ ms\)/)![0]));
   });
 
   test('fails a wrong file with exit 1', async () => {

@@ -7,7 +7,9 @@
  *  (b) alpha-beta on a fixed set of positions searched to fixed depths: nodes per second
  *      (median of runs) and a node-count signature (the sum of nodes), which changes only
  *      when search behaviour changes. Positions: the Gomocup 2026 freestyle openings from
- *      ../shared/testdata/openings when present, plus middle games built here.
+ *      ../shared/testdata/openings when present, plus middle games built here;
+ *  (c) the solver signature: df-pn and VCF node counts on a fixed set of positions under node
+ *      limits, which change only when solver behaviour changes: scripts/solver-signature.mjs.
  *
  * Options: --quick (fewer runs, shallower), --depth N (override the fixed depth),
  *          --time MS (also report the depth an engine move reaches with MS per move, per opening).
@@ -114,9 +116,16 @@ for (let run = 0; run < runsB; run++) {
 console.log(`alpha-beta: ${positions.length} positions to depth ${depth}: ${Math.round(median(npsRuns)).toLocaleString('en')} nodes/s wall clock (median of ${runsB}; per CPU second ${Math.round(median(cpuNpsRuns)).toLocaleString('en')}); middle games ${Math.round(median(midNps)).toLocaleString('en')} nodes/s`);
 console.log(`signature: ${signature}`);
 
+// ---- (c) the solver signature (its own process: fresh solver tables) ---------------------
+{
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [join(here, 'solver-signature.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
 const timeMs = argValue('--time');
 if (timeMs) {
-  // (c) depth in a game move: the whole engine (its solver stages first, then alpha-beta
+  // (d) depth in a game move: the whole engine (its solver stages first, then alpha-beta
   // under the time manager: hard limit = MS minus the safety margin), a fresh Engine per
   // opening in this already-running process (a game's later moves; the first move of a new
   // process is slower while V8 compiles). Also the raw alpha-beta depth in MS.

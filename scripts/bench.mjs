@@ -28,7 +28,8 @@ if (!existsSync(join(dist, 'search', 'alphabeta.js'))) {
   console.error('bench: dist/ is missing; run `npx tsc -p .` first');
   process.exit(2);
 }
-const { Board } = await import(join(dist, 'core', 'board.js'));
+const { Board, countIndex } = await import(join(dist, 'core', 'board.js'));
+const { C_FIVE, C_OPEN_FOUR, C_FOUR_THREE } = await import(join(dist, 'core', 'patterns.js'));
 const { AlphaBeta } = await import(join(dist, 'search', 'alphabeta.js'));
 
 const args = process.argv.slice(2);
@@ -64,7 +65,7 @@ function midgame(opening) {
   const ab = new AlphaBeta(14);
   const moves = [...opening];
   let calm = moves.length;
-  const isCalm = () => [0, 16].every((o) => b.counts[o + 9] + b.counts[o + 8] + b.counts[o + 7] === 0);
+  const isCalm = () => [1, 2].every((c) => [C_FIVE, C_OPEN_FOUR, C_FOUR_THREE].every((k) => b.counts[countIndex(c, k)] === 0));
   for (let i = 0; i < 16; i++) {
     ab.clear();
     const r = ab.search(b, { maxNodes: 4000 });

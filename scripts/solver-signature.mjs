@@ -29,7 +29,8 @@ if (!existsSync(join(dist, 'search', 'solver.js'))) {
   console.error('solver-signature: dist/ is missing; run `npx tsc -p .` first');
   process.exit(2);
 }
-const { Board } = await import(join(dist, 'core', 'board.js'));
+const { Board, countIndex } = await import(join(dist, 'core', 'board.js'));
+const { C_FIVE } = await import(join(dist, 'core', 'patterns.js'));
 const { parsePosition } = await import(join(dist, 'core', 'notation.js'));
 const { boardFromSpec } = await import(join(dist, 'core', 'position.js'));
 const { solve } = await import(join(dist, 'search', 'solver.js'));
@@ -66,7 +67,7 @@ const positions = [];
         break;
       }
     }
-    if (b.counts[9] + b.counts[16 + 9] > 0) continue;
+    if (b.counts[countIndex(1, C_FIVE)] + b.counts[countIndex(2, C_FIVE)] > 0) continue;
     positions.push({ name: `random-${g}-${rule}`, board: b });
   }
 }

@@ -16,6 +16,7 @@
  * slice of preallocated move/score buffers.
  */
 import type { Board } from '../core/board.js';
+import { MAX_AREA } from '../core/types.js';
 import { C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR } from '../core/patterns.js';
 import { MATE, MATE_BOUND } from './types.js';
 import { TransTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt.js';
@@ -23,7 +24,7 @@ import { Evaluator, Geometry, MOVE_VALUE } from './eval.js';
 import { MoveGen, GEN_FORCED, GEN_QUIET, TACTICAL_SCORE } from './movegen.js';
 
 export const MAX_PLY = 128;
-const STRIDE = 484;
+const STRIDE = MAX_AREA;
 const INF = 32000;
 const QDEPTH = 8;
 /** Late-move pruning: quiet moves searched at a non-PV node of depth d. */

@@ -42,10 +42,10 @@
  *
  * Only proofs are ever reported as results; disproofs mean "not found".
  */
-import type { Board } from '../core/board.js';
-import type { Color } from '../core/types.js';
-import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_TWO } from '../core/patterns.js';
-import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from '../core/zobrist.js';
+import { classShift, countIndex, type Board } from '../core/board.js';
+import { MAX_AREA, type Color } from '../core/types.js';
+import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_THREE, C_TWO } from '../core/patterns.js';
+import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO } from '../core/zobrist.js';
 import { INF, PnTable } from './pntt.js';
 import { addStrongFours, collectDefences, collectFourCells, collectThreats, findFive, fiveCount } from './threats.js';
 import { VcfSearcher, type VcfResult } from './vcf.js';
@@ -118,7 +118,7 @@ const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
  * (geometric mean of those over 100k).
  */
 const FAR_THREE_PN = 5;
-const STRIDE = 484;
+const STRIDE = MAX_AREA;
 /** The row of `moves` that `counterFilter` lists a zone in (no search depth reaches it). */
 const ZONE_ROW = 129;
 /** The children cache of `generate`: 2^GEN_BITS slots of up to GEN_WIDTH moves. */
@@ -764,8 +764,8 @@ export class PnSearcher {
    */
   private orderThreats(base: number, n: number): void {
     const st = this.b.state;
-    const sa = 24 + 4 * (this.a - 1);
-    const sd = 24 + 4 * (2 - this.a);
+    const sa = classShift(this.a);
+    const sd = classShift(3 - this.a);
     const sc = this.scoreBuf;
     const mv = this.moves;
     for (let i = 0; i < n; i++) {
@@ -799,8 +799,7 @@ export class PnSearcher {
     const a = this.a;
     const d = (3 - a) as Color;
     const cd = b.counts;
-    const od = (d - 1) * 16;
-    if (cd[od + C_OPEN_FOUR]! + cd[od + C_FOUR_THREE]! === 0) return n;
+    if (cd[countIndex(d, C_OPEN_FOUR)]! + cd[countIndex(d, C_FOUR_THREE)]! === 0) return n;
     const r = this.vcfOf(d, DEFENDER_VCF_NODES);
     if (!r.win) return n;
     const zs = ZONE_ROW * STRIDE;
@@ -808,7 +807,7 @@ export class PnSearcher {
     const moves = this.moves;
     const zone = this.zone;
     const state = b.state;
-    const sh = 20 + 4 * a;
+    const sh = classShift(a);
     let m = 0;
     for (let i = 0; i < n; i++) {
       const q = moves[base + i]!;
@@ -826,7 +825,7 @@ export class PnSearcher {
    */
   private quietThreats(base: number, have: number): number {
     const b = this.b;
-    const o = this.a - 1;
+    const sa = classShift(this.a);
     const state = b.state;
     let n = 0;
     const start = base + have;
@@ -835,7 +834,7 @@ export class PnSearcher {
     const nf = this.quietTwos ? Math.min(FOUR_CELLS, collectFourCells(b, this.a, fc, 0)) : 0;
     for (let q = 0; q < b.area; q++) {
       if (b.cells[q] !== 0) continue;
-      const c = (state[q]! >>> (24 + 4 * o)) & 15;
+      const c = (state[q]! >>> sa) & 15;
       const two = c === C_TWO;
       if (two ? nf === 0 : c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
       // only near the last few moves: a quiet move elsewhere rarely starts a winning threat.
@@ -874,11 +873,11 @@ export class PnSearcher {
     const zone = this.zone;
     // keep the zone cells after which A has no VCF, and D's fours
     let m = 0;
-    const dOff = d - 1;
+    const sd = classShift(d);
     for (let i = 0; i < n; i++) {
       const q = moves[base + i]!;
       zone[q] = 0;
-      if (!this.relaxed && ((b.state[q]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR) continue; // listed with the fours below
+      if (!this.relaxed && ((b.state[q]! >>> sd) & 15) >= C_FOUR) continue; // listed with the fours below
       b.play(q);
       const rr = this.vcfs.search(b, probe);
       b.undo();
@@ -906,8 +905,8 @@ export class PnSearcher {
   private addNearFours(base: number, n: number): number {
     const b = this.b;
     const d = 3 - this.a;
-    const sh = 20 + 4 * d;
-    const cd = b.counts[(d - 1) * 16 + C_FOUR]!;
+    const sh = classShift(d);
+    const cd = b.counts[countIndex(d, C_FOUR)]!;
     if (cd === 0 || b.ply === 0) return n;
     const last = b.history[b.ply - 1]!;
     const size = b.size;
@@ -1005,15 +1004,16 @@ export class PnSearcher {
   private positionalMoves(base: number, have: number): number {
     const b = this.b;
     const a = this.a;
-    const o = a - 1;
+    const sa = classShift(a);
+    const sd = classShift(3 - a);
     const size = b.size;
     const sc = this.scoreBuf;
     const start = base + have;
     let n = 0;
     for (let q = 0; q < b.area; q++) {
       if (b.cells[q] !== 0) continue;
-      const ca = (b.state[q]! >>> (24 + 4 * o)) & 15;
-      if (ca >= 4) continue; // threats already listed (C_THREE and up)
+      const ca = (b.state[q]! >>> sa) & 15;
+      if (ca >= C_THREE) continue; // threats already listed
       // near a stone (distance <= 2)
       const x = q % size;
       const y = (q - x) / size;
@@ -1027,7 +1027,7 @@ export class PnSearcher {
         }
       }
       if (!near) continue;
-      sc[q] = CLASS_WEIGHT[ca]! * 1.5 + CLASS_WEIGHT[((b.state[q]! >>> (24 + 4 * (1 - o))) & 15)]!;
+      sc[q] = CLASS_WEIGHT[ca]! * 1.5 + CLASS_WEIGHT[(b.state[q]! >>> sd) & 15]!;
       // insertion into a top-`width` list
       let i = Math.min(n, this.width);
       if (i === this.width && sc[q]! <= sc[this.moves[start + i - 1]!]!) continue;
@@ -1125,7 +1125,7 @@ export class PnSearcher {
         const q = moves[base + i]!;
         cDn[base + i] = 1;
         if (q !== hint) {
-          const cls = (b.state[q]! >>> (20 + 4 * a)) & 15;
+          const cls = (b.state[q]! >>> classShift(a)) & 15;
           cPn[base + i] = cls < C_FOUR && this.mode === 'vct' && this.awayFromPrevious(q) ? FAR_THREE_PN : INIT_PN[cls]!;
         } else {
           // first in the list and the smallest start: df-pn breaks ties by order

@@ -7,8 +7,8 @@
  * because the search is complete); an aborted search stores nothing, and neither does a node
  * whose subtree was cut by the depth limit (a deeper search may still win from it).
  */
-import type { Board } from '../core/board.js';
-import type { Color } from '../core/types.js';
+import { MAX_AREA, type Color } from '../core/types.js';
+import { classShift, type Board } from '../core/board.js';
 import { C_OPEN_FOUR, C_FOUR } from '../core/patterns.js';
 import { collectFours, findFive, fiveCount } from './threats.js';
 
@@ -51,7 +51,7 @@ export class VcfSearcher {
   private b!: Board;
   private a: Color = 1;
 
-  constructor(area = 22 * 22) {
+  constructor(area = MAX_AREA) {
     this.moves = new Int16Array(area * (MAX_DEPTH + 1));
     this.line = new Int16Array(2 * MAX_DEPTH + 1);
   }
@@ -121,11 +121,11 @@ export class VcfSearcher {
     if (this.ttHas(b)) return false;
     const nd = fiveCount(b, d);
     if (nd >= 2) return false;
-    const base = depth * 484;
+    const base = depth * MAX_AREA;
     let n: number;
     if (nd === 1) {
       const f = findFive(b, d);
-      if (((b.state[f]! >>> (24 + 4 * (a - 1))) & 15) < C_FOUR) {
+      if (((b.state[f]! >>> classShift(a)) & 15) < C_FOUR) {
         this.ttStore(b);
         return false;
       }
@@ -138,7 +138,7 @@ export class VcfSearcher {
     this.depthCut = false;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
-      const cls = (b.state[m]! >>> (24 + 4 * (a - 1))) & 15;
+      const cls = (b.state[m]! >>> classShift(a)) & 15;
       b.play(m);
       this.line[lp] = m;
       if (cls >= C_OPEN_FOUR) {

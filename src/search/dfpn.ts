@@ -1,7 +1,8 @@
 /**
  * Depth-first proof-number search (df-pn, Nagai 2002) with the 1+epsilon threshold trick
- * (Pawlewicz & Lew 2007), for the attacker A = the side to move at an OR root (or the side
- * NOT to move at an AND root, to prove that the side to move loses).
+ * (Pawlewicz & Lew 2007) and weak disproof numbers at OR nodes (Ueda et al. 2008), for the
+ * attacker A = the side to move at an OR root (or the side NOT to move at an AND root, to
+ * prove that the side to move loses).
  *
  * Two modes share the code:
  *  - 'vct' (threat-space search): A plays only fours and open-three-making moves; D plays
@@ -33,12 +34,7 @@
  *     the share runs out. A refined relaxed space is still a subset of the real replies, so
  *     its disproofs are real too.
  *  3. df-pn in the real threat space, the relaxed proof's move first where there is one.
- * On the Black VCT puzzles at 5 s a puzzle (bench:solver): 86.0-86.6% of 580 with one replay,
- * 87.6% with the defender-VCF filter at attacker nodes and the child-list cache, 89.1% with
- * the refinement loop as well, 90.9% with 20-node VCF probes and quiet threats anywhere at the
- * root, 91.6% with the defender's fours near the attacker's last move in the relaxed space,
- * 92.8% with threes away from the attacker's previous move searched later (`awayFromPrevious`);
- * on a faster machine 93.8% before and 94.1% after weak disproof numbers at OR nodes (`mid`).
+ * docs/solver.md tells why in this order; the tuned values are in tuning.ts.
  *
  * Only proofs are ever reported as results; disproofs mean "not found".
  */
@@ -49,6 +45,12 @@ import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO } from '../core/zobrist.js';
 import { INF, PnTable } from './pntt.js';
 import { addStrongFours, collectDefences, collectFourCells, collectThreats, findFive, fiveCount } from './threats.js';
 import { VcfSearcher, type VcfResult } from './vcf.js';
+import {
+  CLASS_WEIGHT, DEFENDER_VCF_NODES, EPS, FAR_THREE_PN, FOUR_CELLS, GAME_MAX_DEPTH, GAME_WIDTH, GEN_BITS, GEN_WIDTH, INIT_PN,
+  LEAF_VCF_NODES, LEAF_VCT_DEPTH, LEAF_VCT_NODES, PN_TABLE_BITS, POSITIONAL_NEAR, POSITIONAL_OWN_WEIGHT, QUIET_NEAR, QUIET_RECENT,
+  REF_BITS, REF_WIDTH, RELAXED_SHARE, REPLAY_RELAXED_NODES, REPLAY_REPAIR_NODES, REPLAY_SHARE, TWOS_RECENT, VCF_THREAT_PROBE_NODES,
+  VCT_MAX_DEPTH,
+} from './tuning.js';
 
 export type PnMode = 'vct' | 'game';
 
@@ -80,7 +82,6 @@ export interface PnResult {
   move: number;
 }
 
-const EPS = 0.25;
 /**
  * The tables are shared by searches for either attacker, and a position with the same side to
  * move is an OR node for one and an AND node for the other: its entry must not serve both.
@@ -88,67 +89,27 @@ const EPS = 0.25;
  */
 const WHITE_KEY_LO = 0x5bd1e995 | 0;
 const WHITE_KEY_HI = 0x27d4eb2f | 0;
-// Threat-space budgets, measured on the VCT puzzles (bench:solver, 5 s): the relaxed phase's
-// share of a stage, the replay's share of what is left, and the small searches a replay may
-// make at one node.
-const RELAXED_SHARE = 0.5;
-const REPLAY_SHARE = 0.6;
-const REPLAY_RELAXED_NODES = 10_000;
-const REPLAY_REPAIR_NODES = 500;
-/**
- * The VCF probes made at nearly every node: the defender's at AND nodes and before an attacker
- * node's moves (`counterFilter`), the attacker's at new OR nodes (`leafVcf`). They are kept
- * tiny: the VCFs they find are short (14 nodes on average at a 200-node budget), what a probe
- * misses the search still finds through the fours among its own moves, and at 200 nodes the
- * probes took 60% of the time, a fifth of it in probes that ran out. Under a 2.5M-node limit
- * on 97 borderline VCT puzzles, probes of 200 / 100 / 50 / 30 / 20 / 10 / 5 nodes proved
- * 25 / 28 / 31 / 32 / 34 / 33 / 34 of them.
- */
-const DEFENDER_VCF_NODES = 20;
-const LEAF_VCF_NODES = 20;
-// Initial proof number of the AND node after an attacker move of each combined class:
-// a four leaves one reply, a four-three or double three few, a quiet move many.
-const INIT_PN = [6, 6, 6, 6, 2, 2, 1, 1, 1, 1];
-/**
- * ... and after a three off the lines through A's previous move (`awayFromPrevious`; a quiet
- * move of the wide space there starts at 5 too, where it would start at 6). Under a
- * 4M-node limit on the 580 Black VCT puzzles, 535 proved against 530 (start 7: 531; measured
- * against A's last two moves: 535 too, but slower, and 528 / 530 with starts 3 / 10 there;
- * pruning such threes outright: 529), and the puzzles proved either way took 0.72x the nodes
- * (geometric mean of those over 100k).
- */
-const FAR_THREE_PN = 5;
 const STRIDE = MAX_AREA;
+/** The deepest a search may go: the move buffers have a row per depth (rows 128 and 129 are
+ *  scratch, see `children` and ZONE_ROW). */
+const MAX_DEPTH = 120;
 /** The row of `moves` that `counterFilter` lists a zone in (no search depth reaches it). */
 const ZONE_ROW = 129;
 /** The children cache of `generate`: 2^GEN_BITS slots of up to GEN_WIDTH moves. */
-const GEN_BITS = 17;
 const GEN_MASK = (1 << GEN_BITS) - 1;
-const GEN_WIDTH = 40;
 /** XORed into a node's key by rule set: OR/AND node, relaxed, wide (VCF threats). */
 const GEN_TAG_LO = Int32Array.from([0x1b873593, 0x7a3c5e21, 0x2e1f4d67, 0x5f0b9c13, 0x61c88647, 0x3c6ef372, 0x0d2b4e19, 0x4a7f8e35]);
 const GEN_TAG_HI = Int32Array.from([0x68e31da4, 0x1d8f3c2b, 0x7ed55d16, 0x165667b1, 0x27d4eb2f, 0x0b4b6b2c, 0x3243f6a8, 0x452821e6]);
-/** Defender replies added to the relaxed space by failed replays: 2^REF_BITS nodes of up to
- *  REF_WIDTH replies each (open addressing; a full table takes no more). */
-const REF_BITS = 12;
-const REF_WIDTH = 8;
-/** `quietTwos`: the four cells looked at (a position with more is a four-rich one where the
- *  twos add little). */
-const FOUR_CELLS = 48;
-/** ... and within 3 cells (Chebyshev) of one of the last TWOS_RECENT moves (the closed threes:
- *  of the last 4; for the twos, 2 and 4 proved as many puzzles, 2 makes fewer nodes). */
-const TWOS_RECENT = 2;
 /** XORed into the children-cache key of an OR node in the quiet-twos space (its attacker
  *  moves differ from the wide space's; the defender's replies do not). */
 const TWOS_TAG_LO = 0x2545f491;
 const TWOS_TAG_HI = 0x6a09e667;
-const CLASS_WEIGHT = [0, 4, 16, 12, 40, 120, 100, 500, 2000, 10000];
 
-/** More than 3 cells away (Chebyshev) from `ref`. */
-function far(q: number, ref: number, size: number): boolean {
+/** More than `dist` cells away (Chebyshev) from `ref`. */
+function far(q: number, ref: number, size: number, dist: number): boolean {
   const dx = (q % size) - (ref % size);
   const dy = ((q / size) | 0) - ((ref / size) | 0);
-  return dx > 3 || dx < -3 || dy > 3 || dy < -3;
+  return dx > dist || dx < -dist || dy > dist || dy < -dist;
 }
 
 /** On a line (row, column or diagonal) through `ref` within 4 cells: q and `ref` share a 5-cell
@@ -194,17 +155,15 @@ export class PnSearcher {
   private deadline = Infinity;
   private now: () => number = () => 0;
   private aborted = false;
-  private maxDepth = 60;
-  private width = 8;
-  private leafVctNodes = 300;
+  private maxDepth = VCT_MAX_DEPTH;
+  private width = GAME_WIDTH;
+  private leafVctNodes = LEAF_VCT_NODES;
   private retPn = 0;
   private retDn = 0;
   private tag = '';
   private readonly vcfs = new VcfSearcher();
   private readonly zone = new Uint8Array(MAX_AREA);
   private readonly replyMark = new Uint8Array(MAX_AREA);
-  /** Budget of each VCF probe used to detect and refute VCF threats. */
-  private vcfProbeNodes = 400;
   private vcfThreats = false;
   private quietTwos = false;
   /** The tables of the quiet-twos space (full and relaxed), made on first use. */
@@ -247,7 +206,7 @@ export class PnSearcher {
   private readonly genN = new Uint8Array(1 << GEN_BITS);
   private readonly genMoves = new Int16Array((1 << GEN_BITS) * GEN_WIDTH);
 
-  constructor(ttBits = 20) {
+  constructor(ttBits = PN_TABLE_BITS) {
     this.ttBits = ttBits;
     this.vctTT = new PnTable(ttBits);
     this.wideTT = new PnTable(ttBits);
@@ -309,9 +268,9 @@ export class PnSearcher {
     this.maxNodes = opts.maxNodes ?? Infinity;
     this.deadline = opts.deadline ?? Infinity;
     this.now = opts.now ?? (() => 0);
-    this.maxDepth = Math.min(opts.maxDepth ?? (this.mode === 'vct' ? 60 : 40), 120);
-    this.width = opts.width ?? 8;
-    this.leafVctNodes = opts.leafVctNodes ?? 300;
+    this.maxDepth = Math.min(opts.maxDepth ?? (this.mode === 'vct' ? VCT_MAX_DEPTH : GAME_MAX_DEPTH), MAX_DEPTH);
+    this.width = opts.width ?? GAME_WIDTH;
+    this.leafVctNodes = opts.leafVctNodes ?? LEAF_VCT_NODES;
     this.relaxed = false;
     this.guided = false;
     this.rootPly = b.ply;
@@ -759,8 +718,7 @@ export class PnSearcher {
   /**
    * Threat-space OR node: the attacker's moves best first, by their class for A and then by
    * what they take from D (D's class on the same cell). df-pn breaks ties between equal
-   * proof numbers by this order. Measured on the VCT puzzles that took over 1 s: the search
-   * needed 20-80% fewer nodes than in board order.
+   * proof numbers by this order, so it decides what is searched first.
    */
   private orderThreats(base: number, n: number): void {
     const st = this.b.state;
@@ -841,8 +799,8 @@ export class PnSearcher {
       // Not at the root: there the "last moves" are whatever order the position was given in
       // (for a stone set, its last-listed stones), and the first quiet move may be anywhere
       let near = b.ply === this.rootPly;
-      const recent = two ? TWOS_RECENT : 4;
-      for (let k = 1; k <= recent && k <= b.ply && !near; k++) near = !far(q, b.history[b.ply - k]!, size);
+      const recent = two ? TWOS_RECENT : QUIET_RECENT;
+      for (let k = 1; k <= recent && k <= b.ply && !near; k++) near = !far(q, b.history[b.ply - k]!, size, QUIET_NEAR);
       if (!near) continue;
       if (two) {
         let inLine = false;
@@ -865,8 +823,8 @@ export class PnSearcher {
     const b = this.b;
     const a = this.a;
     const d = (3 - a) as Color;
-    const probe = { maxNodes: this.vcfProbeNodes };
-    const r = this.vcfOf(a, this.vcfProbeNodes);
+    const probe = { maxNodes: VCF_THREAT_PROBE_NODES };
+    const r = this.vcfOf(a, VCF_THREAT_PROBE_NODES);
     if (!r.win) return -1;
     const n = this.vcfZone(r.line, a, base);
     const moves = this.moves;
@@ -899,8 +857,6 @@ export class PnSearcher {
    * Relaxed defender node: append D's plain fours on a line through A's last move within 4
    * cells (sharing a 5-cell window with it), the fours most likely to spoil A's threat, which
    * replays of relaxed proofs kept finding one refutation at a time. Returns the new count.
-   * Measured under a 2.5M-node limit on 97 borderline VCT puzzles: 42 proved against 35
-   * (within 6 cells: 43; on the lines of A's last two moves: 42).
    */
   private addNearFours(base: number, n: number): number {
     const b = this.b;
@@ -1014,20 +970,20 @@ export class PnSearcher {
       if (b.cells[q] !== 0) continue;
       const ca = (b.state[q]! >>> sa) & 15;
       if (ca >= C_THREE) continue; // threats already listed
-      // near a stone (distance <= 2)
+      // near a stone
       const x = q % size;
       const y = (q - x) / size;
       let near = false;
-      for (let dy = -2; dy <= 2 && !near; dy++) {
+      for (let dy = -POSITIONAL_NEAR; dy <= POSITIONAL_NEAR && !near; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= size) continue;
-        for (let dx = -2; dx <= 2; dx++) {
+        for (let dx = -POSITIONAL_NEAR; dx <= POSITIONAL_NEAR; dx++) {
           const xx = x + dx;
           if (xx >= 0 && xx < size && b.cells[yy * size + xx] !== 0) { near = true; break; }
         }
       }
       if (!near) continue;
-      sc[q] = CLASS_WEIGHT[ca]! * 1.5 + CLASS_WEIGHT[(b.state[q]! >>> sd) & 15]!;
+      sc[q] = CLASS_WEIGHT[ca]! * POSITIONAL_OWN_WEIGHT + CLASS_WEIGHT[(b.state[q]! >>> sd) & 15]!;
       // insertion into a top-`width` list
       let i = Math.min(n, this.width);
       if (i === this.width && sc[q]! <= sc[this.moves[start + i - 1]!]!) continue;
@@ -1226,7 +1182,7 @@ export class PnSearcher {
     const saveMode = this.mode;
     const saveDepth = this.maxDepth;
     this.mode = 'vct';
-    this.maxDepth = Math.min(120, depth + 40);
+    this.maxDepth = Math.min(MAX_DEPTH, depth + LEAF_VCT_DEPTH);
     const proven = this.local(true, depth, this.leafVctNodes, this.vcfThreats ? this.wideTT : this.vctTT, false);
     this.mode = saveMode;
     this.maxDepth = saveDepth;

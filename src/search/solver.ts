@@ -1,8 +1,10 @@
 /**
  * The solver: is the position a forced win for the side to move?
  *
- * Order: an immediate five, a VCF, a threat-space proof (VCT, df-pn), the same for the
- * opponent (to prove a loss), then proof-number search over the real game tree. Every `win`
+ * Order: an immediate five, a VCF, a threat-space proof (VCT, df-pn: the plain space, the wide
+ * one, the one with quiet twos), the same for the opponent (to prove a loss), then proof-number
+ * search over the real game tree. Each stage gets a share of what is left (tuning.ts); the
+ * cheap, often decisive stages come first (docs/solver.md tells each stage's part). Every `win`
  * and `loss` comes with its strategy: the winner's move at each winner-to-move position of the
  * proof tree that is not already a five, enough for an independent checker (formats.md sec. 3).
  */
@@ -11,6 +13,10 @@ import type { Color } from '../core/types.js';
 import { vcf, type VcfOptions } from './vcf.js';
 import { PnSearcher, type PnMode } from './dfpn.js';
 import { findFive, fiveCount } from './threats.js';
+import {
+  EXTRACT_GRACE_MS, EXTRACT_NODES, OPP_PLAIN_VCT_SHARE, OPP_WIDE_VCT_SHARE, OWN_GAME_SHARE, OWN_PLAIN_VCT_SHARE, OWN_TWOS_VCT_SHARE,
+  OWN_WIDE_VCT_SHARE, VCF_STAGE_NODES,
+} from './tuning.js';
 
 export type SolveMethod = 'five' | 'vcf' | 'vct' | 'dfpn';
 
@@ -96,7 +102,7 @@ export function solve(b: Board, opts: SolveOptions = {}): SolveResult {
 
   // 2. VCF
   if (methods.has('vcf')) {
-    const vopts: VcfOptions = { maxNodes: Math.max(1, Math.min(left(), 200_000)), deadline, now };
+    const vopts: VcfOptions = { maxNodes: Math.max(1, Math.min(left(), VCF_STAGE_NODES)), deadline, now };
     const r = vcf(b, vopts);
     nodes += r.nodes;
     if (r.win) {
@@ -109,32 +115,17 @@ export function solve(b: Board, opts: SolveOptions = {}): SolveResult {
   pn.newSearch();
   const stages: { mode: PnMode; attacker: Color; share: number; wide: boolean; twos?: boolean }[] = [];
   if (methods.has('vct')) {
+    // the stages run one after the other, each on its own tables: interleaving them in slices
+    // thrashes the caches and gives every stage a little of everything
     stages.push(
-      // measured on spread samples of the VCT puzzles at 5 s: plain/wide shares 0.15/0.5
-      // proved 76.7%, 0.4/0.7 80%; win-in-3 unchanged (96.7%), negatives 0 wrong either way.
-      // Interleaving the stages in doubling slices did worse (65%): switching tables thrashes
-      // the caches, and every stage got a little of everything. Once the wide stage's
-      // defences and the threat order were fixed, plain proofs of 2-2.5 s were the closest
-      // misses, hence 0.5. With weak disproof numbers in df-pn, the wide share went from 0.7
-      // to 0.85: the plain stage is often disproven at once and the wide one is then the
-      // only hope, while the game-tree stages prove 2 of the 580 VCT puzzles (lfz14-70,
-      // lfz16-358: still proved). 5 s, 2 workers: 549 against 546; 4M nodes: 539 / 538.
-      // Then the quiet-twos space (dfpn.ts `quietTwos`): as wide as the wide one plus twos
-      // near the attacker's four cells. Searched instead of the wide space it proves and
-      // loses about as many puzzles (under a 6.5M-node limit: 545-547 of the 580 against
-      // 548, a different set), but what it proves that the wide space cannot it mostly proves
-      // at once (lfz20-88 in 50k nodes, lfz29-80 in 80k; the wide space disproves the first
-      // and is still open on the second after 25M). So it comes last, with 0.6 of what is
-      // left: 551 against 548 under that limit, none lost (0.75: the same 551; 0.6 after a
-      // wide share of 0.75: 549; twos near the last 4 moves instead of 2: 551).
-      { mode: 'vct', attacker: s, share: 0.5, wide: false },
-      { mode: 'vct', attacker: s, share: 0.85, wide: true },
-      { mode: 'vct', attacker: s, share: 0.6, wide: true, twos: true },
-      { mode: 'vct', attacker: o, share: 0.1, wide: false },
-      { mode: 'vct', attacker: o, share: 0.3, wide: true },
+      { mode: 'vct', attacker: s, share: OWN_PLAIN_VCT_SHARE, wide: false },
+      { mode: 'vct', attacker: s, share: OWN_WIDE_VCT_SHARE, wide: true },
+      { mode: 'vct', attacker: s, share: OWN_TWOS_VCT_SHARE, wide: true, twos: true },
+      { mode: 'vct', attacker: o, share: OPP_PLAIN_VCT_SHARE, wide: false },
+      { mode: 'vct', attacker: o, share: OPP_WIDE_VCT_SHARE, wide: true },
     );
   }
-  if (methods.has('dfpn')) stages.push({ mode: 'game', attacker: s, share: 0.7, wide: true }, { mode: 'game', attacker: o, share: 1, wide: true });
+  if (methods.has('dfpn')) stages.push({ mode: 'game', attacker: s, share: OWN_GAME_SHARE, wide: true }, { mode: 'game', attacker: o, share: 1, wide: true });
   for (const st of stages) {
     if (timeUp()) break;
     const tNow = now();
@@ -147,7 +138,7 @@ export function solve(b: Board, opts: SolveOptions = {}): SolveResult {
     let entries: StrategyEntry[] | undefined;
     let extraNodes = 0;
     if (wantProof) {
-      const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, now() + 2000), st.twos ?? false);
+      const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, now() + EXTRACT_GRACE_MS), st.twos ?? false);
       entries = ex.run(st.mode);
       extraNodes = ex.nodes;
       nodes += extraNodes;
@@ -248,7 +239,7 @@ class Extractor {
     let p = this.proven(mode);
     if (p) return p;
     if (this.now() > this.deadline) return undefined;
-    const r = this.pn.solve(this.b, this.a, { mode, maxNodes: 200_000, deadline: this.deadline, now: this.now, vcfThreats: true, quietTwos: this.quietTwos });
+    const r = this.pn.solve(this.b, this.a, { mode, maxNodes: EXTRACT_NODES, deadline: this.deadline, now: this.now, vcfThreats: true, quietTwos: this.quietTwos });
     this.nodes += r.nodes;
     p = this.proven(mode);
     return p;

@@ -11,6 +11,7 @@ import { MAX_AREA, type Color } from '../core/types.js';
 import { classShift, type Board } from '../core/board.js';
 import { C_OPEN_FOUR, C_FOUR } from '../core/patterns.js';
 import { collectFours, findFive, fiveCount } from './threats.js';
+import { VCF_MAX_DEPTH, VCF_TABLE_BITS } from './tuning.js';
 
 export interface VcfOptions {
   maxNodes?: number;
@@ -29,14 +30,9 @@ export interface VcfResult {
   aborted: boolean;
 }
 
-const TT_BITS = 18;
-/** Attacker moves in one line at most (was 60: a puzzle of the VCF set, lfz26-88, wins in 67
- *  on a nearly full 15x15 board). The line buffer holds 2 * MAX_DEPTH + 1 moves. */
-const MAX_DEPTH = 120;
-
 export class VcfSearcher {
-  private readonly ttLo = new Int32Array(1 << TT_BITS);
-  private readonly ttHi = new Int32Array(1 << TT_BITS);
+  private readonly ttLo = new Int32Array(1 << VCF_TABLE_BITS);
+  private readonly ttHi = new Int32Array(1 << VCF_TABLE_BITS);
   private readonly moves: Int16Array;
   private readonly line: Int16Array;
   private lineLen = 0;
@@ -47,13 +43,13 @@ export class VcfSearcher {
   private aborted = false;
   /** Set when a node stopped at the depth limit (its ancestors' failures are not stored). */
   private depthCut = false;
-  private maxDepth = MAX_DEPTH;
+  private maxDepth = VCF_MAX_DEPTH;
   private b!: Board;
   private a: Color = 1;
 
   constructor(area = MAX_AREA) {
-    this.moves = new Int16Array(area * (MAX_DEPTH + 1));
-    this.line = new Int16Array(2 * MAX_DEPTH + 1);
+    this.moves = new Int16Array(area * (VCF_MAX_DEPTH + 1));
+    this.line = new Int16Array(2 * VCF_MAX_DEPTH + 1); // A's moves, D's replies, A's five
   }
 
   /** Forget stored failures (needed only if the same searcher moves to a board of another rule). */
@@ -79,7 +75,7 @@ export class VcfSearcher {
     this.maxNodes = opts.maxNodes ?? Infinity;
     this.deadline = opts.deadline ?? Infinity;
     this.now = opts.now ?? (() => 0);
-    this.maxDepth = Math.min(opts.maxDepth ?? MAX_DEPTH, MAX_DEPTH);
+    this.maxDepth = Math.min(opts.maxDepth ?? VCF_MAX_DEPTH, VCF_MAX_DEPTH);
     this.lineLen = 0;
     this.depthCut = false;
     const win = this.or(0, 0);
@@ -89,12 +85,12 @@ export class VcfSearcher {
   }
 
   private ttHas(b: Board): boolean {
-    const i = b.hashLo & ((1 << TT_BITS) - 1);
+    const i = b.hashLo & ((1 << VCF_TABLE_BITS) - 1);
     return this.ttLo[i] === b.hashLo && this.ttHi[i] === (b.hashHi | 1);
   }
 
   private ttStore(b: Board): void {
-    const i = b.hashLo & ((1 << TT_BITS) - 1);
+    const i = b.hashLo & ((1 << VCF_TABLE_BITS) - 1);
     this.ttLo[i] = b.hashLo;
     this.ttHi[i] = b.hashHi | 1; // |1 so an empty slot never matches
   }

@@ -4,16 +4,13 @@
  * attacker A = the side to move at an OR root (or the side NOT to move at an AND root, to
  * prove that the side to move loses).
  *
- * Two modes share the code:
- *  - 'vct' (threat-space search): A plays only fours and open-three-making moves; D plays
- *    only the replies threats.ts proves can matter (every cell that removes all of A's
- *    open-four cells, plus D's own fours). A node where A has no threat is a disproof in
- *    threat space only, never a claim about the game. Wider spaces give A quiet moves too
- *    (`vcfThreats`: closed threes and double twos; `quietTwos`: twos as well); D's replies to
- *    a quiet move are those that stop every VCF it threatens (`vcfDefences`).
- *  - 'game' (Allis-style proof-number search over the real game tree): A plays threats and
- *    the best few other moves by a pattern heuristic; D plays EVERY empty cell unless A has a
- *    threat, when the threat rules above prune soundly. New OR nodes first try a small VCT.
+ * Two modes share the code; threat-space.ts makes the children of each:
+ *  - 'vct' (threat-space search): A plays threats (fours and threes, in wider spaces quiet moves
+ *    that threaten a VCF), D only the replies that can matter. A node where A has no threat is a
+ *    disproof in threat space only, never a claim about the game.
+ *  - 'game' (Allis-style proof-number search over the real game tree): A plays threats and the
+ *    best few other moves, D every empty cell unless A has a threat. New OR nodes first try a
+ *    small VCT.
  *
  * In 'vct' mode `solve` runs three phases. The defender's fours multiply the threat-space
  * tree (after each comes A's forced block and the same threat again) and most of them are
@@ -38,18 +35,16 @@
  *
  * Only proofs are ever reported as results; disproofs mean "not found".
  */
-import { classShift, countIndex, type Board } from '../core/board.js';
+import { classShift, type Board } from '../core/board.js';
 import { MAX_AREA, type Color } from '../core/types.js';
-import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_THREE, C_TWO } from '../core/patterns.js';
+import { C_FOUR } from '../core/patterns.js';
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO } from '../core/zobrist.js';
-import { INF, PnTable } from './pntt.js';
-import { addStrongFours, collectDefences, collectFourCells, collectThreats, findFive, fiveCount } from './threats.js';
-import { VcfSearcher, type VcfResult } from './vcf.js';
+import { INF, PnTable, attackerKeyHi, attackerKeyLo } from './pntt.js';
+import { findFive, fiveCount, inWindow } from './threats.js';
+import { SPACE_GAME, SPACE_RELAXED, SPACE_TWOS, SPACE_WIDE, ThreatSpace } from './threat-space.js';
 import {
-  CLASS_WEIGHT, DEFENDER_VCF_NODES, EPS, FAR_THREE_PN, FOUR_CELLS, GAME_MAX_DEPTH, GAME_WIDTH, GEN_BITS, GEN_WIDTH, INIT_PN,
-  LEAF_VCF_NODES, LEAF_VCT_DEPTH, LEAF_VCT_NODES, PN_TABLE_BITS, POSITIONAL_NEAR, POSITIONAL_OWN_WEIGHT, QUIET_NEAR, QUIET_RECENT,
-  REF_BITS, REF_WIDTH, RELAXED_SHARE, REPLAY_RELAXED_NODES, REPLAY_REPAIR_NODES, REPLAY_SHARE, TWOS_RECENT, VCF_THREAT_PROBE_NODES,
-  VCT_MAX_DEPTH,
+  EPS, FAR_THREE_PN, GAME_MAX_DEPTH, GAME_WIDTH, INIT_PN, LEAF_VCF_NODES, LEAF_VCT_DEPTH, LEAF_VCT_NODES, PN_TABLE_BITS, REF_BITS, REF_WIDTH,
+  RELAXED_SHARE, REPLAY_RELAXED_NODES, REPLAY_REPAIR_NODES, REPLAY_SHARE, VCT_MAX_DEPTH,
 } from './tuning.js';
 
 export type PnMode = 'vct' | 'game';
@@ -82,43 +77,12 @@ export interface PnResult {
   move: number;
 }
 
-/**
- * The tables are shared by searches for either attacker, and a position with the same side to
- * move is an OR node for one and an AND node for the other: its entry must not serve both.
- * Keys of searches with White attacking are XORed with this constant pair.
- */
-const WHITE_KEY_LO = 0x5bd1e995 | 0;
-const WHITE_KEY_HI = 0x27d4eb2f | 0;
 const STRIDE = MAX_AREA;
-/** The deepest a search may go: the move buffers have a row per depth (rows 128 and 129 are
- *  scratch, see `children` and ZONE_ROW). */
+/** The deepest a search may go: the child buffers have a row per depth below it, and the row
+ *  at MAX_DEPTH is `children`'s (no search depth reaches it). */
 const MAX_DEPTH = 120;
-/** The row of `moves` that `counterFilter` lists a zone in (no search depth reaches it). */
-const ZONE_ROW = 129;
-/** The children cache of `generate`: 2^GEN_BITS slots of up to GEN_WIDTH moves. */
-const GEN_MASK = (1 << GEN_BITS) - 1;
-/** XORed into a node's key by rule set: OR/AND node, relaxed, wide (VCF threats). */
-const GEN_TAG_LO = Int32Array.from([0x1b873593, 0x7a3c5e21, 0x2e1f4d67, 0x5f0b9c13, 0x61c88647, 0x3c6ef372, 0x0d2b4e19, 0x4a7f8e35]);
-const GEN_TAG_HI = Int32Array.from([0x68e31da4, 0x1d8f3c2b, 0x7ed55d16, 0x165667b1, 0x27d4eb2f, 0x0b4b6b2c, 0x3243f6a8, 0x452821e6]);
-/** XORed into the children-cache key of an OR node in the quiet-twos space (its attacker
- *  moves differ from the wide space's; the defender's replies do not). */
-const TWOS_TAG_LO = 0x2545f491;
-const TWOS_TAG_HI = 0x6a09e667;
-
-/** More than `dist` cells away (Chebyshev) from `ref`. */
-function far(q: number, ref: number, size: number, dist: number): boolean {
-  const dx = (q % size) - (ref % size);
-  const dy = ((q / size) | 0) - ((ref / size) | 0);
-  return dx > dist || dx < -dist || dy > dist || dy < -dist;
-}
-
-/** On a line (row, column or diagonal) through `ref` within 4 cells: q and `ref` share a 5-cell
- *  window of that line. */
-function inWindow(q: number, ref: number, size: number): boolean {
-  const dx = (q % size) - (ref % size);
-  const dy = ((q / size) | 0) - ((ref / size) | 0);
-  return dx <= 4 && dx >= -4 && dy <= 4 && dy >= -4 && (dx === 0 || dy === 0 || dx === dy || dx === -dy);
-}
+const CHILDREN_ROW = MAX_DEPTH;
+const ROWS = MAX_DEPTH + 1;
 
 /**
  * Sums of proof or disproof numbers saturate at CAP, far below INF: in threat space they grow
@@ -140,13 +104,14 @@ export class PnSearcher {
   readonly wideTT: PnTable;
   readonly gameTT: PnTable;
   private tt!: PnTable;
+  /** Each depth's children (a row of STRIDE each): moves, keys, proof and disproof numbers. */
   private readonly moves: Int16Array;
   private readonly cLo: Int32Array;
   private readonly cHi: Int32Array;
-  private readonly scoreBuf: Float64Array;
   private readonly cPn: Int32Array;
   private readonly cDn: Int32Array;
-  private readonly mark = new Uint8Array(MAX_AREA);
+  /** Makes the children of a node (and owns the VCF probes). */
+  private readonly space: ThreatSpace;
   private b!: Board;
   private a: Color = 1;
   private mode: PnMode = 'vct';
@@ -161,24 +126,19 @@ export class PnSearcher {
   private retPn = 0;
   private retDn = 0;
   private tag = '';
-  private readonly vcfs = new VcfSearcher();
-  private readonly zone = new Uint8Array(MAX_AREA);
-  private readonly replyMark = new Uint8Array(MAX_AREA);
   private vcfThreats = false;
   private quietTwos = false;
   /** The tables of the quiet-twos space (full and relaxed), made on first use. */
   private widerTT: PnTable | undefined;
   private relaxedWiderTT: PnTable | undefined;
   private readonly ttBits: number;
-  /** Cells where A can make a four, for `quietThreats` (the first FOUR_CELLS are used). */
-  private readonly fourCells = new Int16Array(MAX_AREA);
   /**
    * The relaxed threat space: the defender's fours are left out of his replies unless they
    * also defend. Its proofs are not proofs (a four the defender throws in can matter), only
    * guides; its disproofs are disproofs of the threat space (the defender has fewer replies).
    */
   private relaxed = false;
-  /** The board's ply at the search root (see `quietThreats`). */
+  /** The board's ply at the search root (see `awayFromPrevious`). */
   private rootPly = 0;
   readonly relaxedVctTT: PnTable;
   readonly relaxedWideTT: PnTable;
@@ -187,7 +147,7 @@ export class PnSearcher {
    *  the defender-four/attacker-block pairs played on the way down (see `replayOr`). */
   private dLo = 0;
   private dHi = 0;
-  /** XORed into every table key when White is the attacker (see WHITE_KEY_LO). */
+  /** XORed into every table key: the attacker's salt (pntt.ts `attackerKeyLo`). */
   private kLo = 0;
   private kHi = 0;
   /** The real search takes the relaxed proof's moves first (set after a relaxed proof). */
@@ -201,10 +161,6 @@ export class PnSearcher {
   private refCount = 0;
   /** Set when a replay adds a defender reply to the relaxed space. */
   private refined = false;
-  private readonly genLo = new Int32Array(1 << GEN_BITS);
-  private readonly genHi = new Int32Array(1 << GEN_BITS);
-  private readonly genN = new Uint8Array(1 << GEN_BITS);
-  private readonly genMoves = new Int16Array((1 << GEN_BITS) * GEN_WIDTH);
 
   constructor(ttBits = PN_TABLE_BITS) {
     this.ttBits = ttBits;
@@ -213,12 +169,12 @@ export class PnSearcher {
     this.gameTT = new PnTable(ttBits - 2);
     this.relaxedVctTT = new PnTable(ttBits - 2);
     this.relaxedWideTT = new PnTable(ttBits - 2);
-    this.moves = new Int16Array(STRIDE * 130);
-    this.cLo = new Int32Array(STRIDE * 130);
-    this.cHi = new Int32Array(STRIDE * 130);
-    this.scoreBuf = new Float64Array(MAX_AREA);
-    this.cPn = new Int32Array(STRIDE * 130);
-    this.cDn = new Int32Array(STRIDE * 130);
+    this.moves = new Int16Array(STRIDE * ROWS);
+    this.cLo = new Int32Array(STRIDE * ROWS);
+    this.cHi = new Int32Array(STRIDE * ROWS);
+    this.cPn = new Int32Array(STRIDE * ROWS);
+    this.cDn = new Int32Array(STRIDE * ROWS);
+    this.space = new ThreatSpace(this.moves);
   }
 
   /**
@@ -239,8 +195,7 @@ export class PnSearcher {
     const tag = `${b.size}/${b.rule}`;
     if (tag !== this.tag) {
       for (const tt of this.tables()) tt.clear();
-      this.genLo.fill(0);
-      this.genHi.fill(0);
+      this.space.clearCache();
       this.tag = tag;
     }
   }
@@ -253,8 +208,9 @@ export class PnSearcher {
     this.reset(b);
     this.b = b;
     this.a = attacker;
-    this.kLo = attacker === 2 ? WHITE_KEY_LO : 0;
-    this.kHi = attacker === 2 ? WHITE_KEY_HI : 0;
+    this.kLo = attackerKeyLo(attacker);
+    this.kHi = attackerKeyHi(attacker);
+    this.space.attach(b, attacker);
     this.mode = opts.mode ?? 'vct';
     this.vcfThreats = opts.vcfThreats ?? false;
     this.quietTwos = this.mode === 'vct' && this.vcfThreats && (opts.quietTwos ?? false);
@@ -270,10 +226,12 @@ export class PnSearcher {
     this.now = opts.now ?? (() => 0);
     this.maxDepth = Math.min(opts.maxDepth ?? (this.mode === 'vct' ? VCT_MAX_DEPTH : GAME_MAX_DEPTH), MAX_DEPTH);
     this.width = opts.width ?? GAME_WIDTH;
+    this.space.width = this.width;
     this.leafVctNodes = opts.leafVctNodes ?? LEAF_VCT_NODES;
     this.relaxed = false;
     this.guided = false;
     this.rootPly = b.ply;
+    this.space.rootPly = b.ply;
     this.dLo = 0;
     this.dHi = 0;
     const isOr = b.toMove === attacker;
@@ -545,8 +503,8 @@ export class PnSearcher {
   /** A short VCF from the current node (attacker to move); a found line is stored node by
    *  node as proven, so proof extraction can replay it. */
   private leafVcf(): boolean {
-    const r = this.vcfs.search(this.b, { maxNodes: LEAF_VCF_NODES });
-    this.nodes += r.nodes;
+    const r = this.space.vcf(LEAF_VCF_NODES);
+    this.nodes += this.space.takeNodes();
     if (r.win) this.storeVcfLine(r.line);
     return r.win;
   }
@@ -593,24 +551,25 @@ export class PnSearcher {
   children(b: Board, attacker: Color, isOr: boolean, mode: PnMode): number[] | undefined {
     this.b = b;
     this.a = attacker;
+    this.space.attach(b, attacker);
     const saveMode = this.mode;
     const saveWide = this.vcfThreats;
     this.mode = mode;
     // the wide rules are a superset of the plain ones and agree with them wherever a plain
     // proof exists, so one child set serves proofs from either
     this.vcfThreats = true;
-    const n = this.generate(isOr, 128 * STRIDE); // a scratch row no search depth reaches
+    const n = this.generate(isOr, CHILDREN_ROW * STRIDE);
     this.mode = saveMode;
     this.vcfThreats = saveWide;
     if (n === -1) return [];
     if (n === -2) return undefined;
-    return Array.from(this.moves.subarray(128 * STRIDE, 128 * STRIDE + n));
+    return Array.from(this.moves.subarray(CHILDREN_ROW * STRIDE, CHILDREN_ROW * STRIDE + n));
   }
 
   /** TT value of a position, for proof extraction: [pn, dn, best] or undefined. */
   lookup(b: Board, mode: PnMode, attacker: Color): [number, number, number] | undefined {
-    const lo = b.hashLo ^ (attacker === 2 ? WHITE_KEY_LO : 0);
-    const hi = b.hashHi ^ (attacker === 2 ? WHITE_KEY_HI : 0);
+    const lo = b.hashLo ^ attackerKeyLo(attacker);
+    const hi = b.hashHi ^ attackerKeyHi(attacker);
     if (mode === 'vct') {
       // a proof from any of the rule sets will do
       for (const tt of [this.vctTT, this.wideTT, this.widerTT]) {
@@ -627,258 +586,16 @@ export class PnSearcher {
   }
 
   /**
-   * Children of the current node into moves[base..]. Returns the count, or -1 when the node
-   * is proven for A, -2 when disproven (in this mode).
-   *
-   * df-pn enters a node many times; in threat space the children cost VCF probes (the
-   * defender's VCF, the attacker's VCF threat and its zone), so lists of two or more children
-   * are kept in a small cache keyed by the node's table key and the rules in force. A list is
-   * as sound as when it was made (each is a complete reply set for its position and rules).
+   * Children of the current node into moves[base..] under the rules in force (ThreatSpace.
+   * generate), with the replies failed replays added to a relaxed defender node. Returns the
+   * count, or -1 when the node is proven for A, -2 when disproven (in this mode).
    */
-  generate(isOr: boolean, base: number): number {
-    if (this.mode !== 'vct') return this.generateFresh(isOr, base);
-    const n = this.generateCached(isOr, base);
+  private generate(isOr: boolean, base: number): number {
+    const rules = (this.mode === 'game' ? SPACE_GAME : 0) | (this.relaxed ? SPACE_RELAXED : 0) | (this.vcfThreats ? SPACE_WIDE : 0) | (this.quietTwos ? SPACE_TWOS : 0);
+    const n = this.space.generate(isOr, base, rules, this.aborted);
+    this.nodes += this.space.takeNodes();
+    if (this.mode !== 'vct') return n;
     return this.relaxed && !isOr && this.refCount > 0 && n !== -2 ? this.addRefined(base, n) : n;
-  }
-
-  private generateCached(isOr: boolean, base: number): number {
-    const b = this.b;
-    const t = (isOr ? 1 : 0) | (this.relaxed ? 2 : 0) | (this.vcfThreats ? 4 : 0);
-    const twos = isOr && this.quietTwos;
-    const lo = b.hashLo ^ this.kLo ^ GEN_TAG_LO[t]! ^ (twos ? TWOS_TAG_LO : 0);
-    const hi = b.hashHi ^ this.kHi ^ GEN_TAG_HI[t]! ^ (twos ? TWOS_TAG_HI : 0);
-    const slot = lo & GEN_MASK;
-    const gm = this.genMoves;
-    const moves = this.moves;
-    if (this.genLo[slot] === lo && this.genHi[slot] === (hi | 1)) {
-      const n = this.genN[slot]!;
-      for (let i = 0, o = slot * GEN_WIDTH; i < n; i++) moves[base + i] = gm[o + i]!;
-      return n;
-    }
-    const n = this.generateFresh(isOr, base);
-    if (n > 1 && n <= GEN_WIDTH && !this.aborted) {
-      this.genLo[slot] = lo;
-      this.genHi[slot] = hi | 1;
-      this.genN[slot] = n;
-      for (let i = 0, o = slot * GEN_WIDTH; i < n; i++) gm[o + i] = moves[base + i]!;
-    }
-    return n;
-  }
-
-  private generateFresh(isOr: boolean, base: number): number {
-    const b = this.b;
-    const a = this.a;
-    const d = (3 - a) as Color;
-    const moves = this.moves;
-    if (isOr) {
-      if (fiveCount(b, a) > 0) return -1;
-      const nd = fiveCount(b, d);
-      if (nd >= 2) return -2;
-      if (nd === 1) {
-        moves[base] = findFive(b, d);
-        return 1;
-      }
-      let n = collectThreats(b, a, moves, base);
-      if (this.mode === 'game') n += this.positionalMoves(base, n);
-      else if (this.vcfThreats) n += this.quietThreats(base, n);
-      if (this.mode === 'vct' && n > 0) n = this.counterFilter(base, n);
-      if (this.mode === 'vct' && n > 1) this.orderThreats(base, n);
-      return n === 0 ? -2 : n;
-    }
-    if (fiveCount(b, d) > 0) return -2;
-    const na = fiveCount(b, a);
-    if (na >= 2) return -1;
-    if (na === 1) {
-      moves[base] = findFive(b, a);
-      return 1;
-    }
-    if (this.mode === 'vct') {
-      // A defender VCF (his fours all the way to five) wins for him: the node is lost for A
-      // whatever A threatens. The relaxed space needs this (it leaves most of his fours out);
-      // the real one finds it faster this way than through his four replies one by one.
-      const r = this.vcfs.search(b, { maxNodes: DEFENDER_VCF_NODES });
-      this.nodes += r.nodes;
-      if (r.win) return -2;
-    }
-    const n = collectDefences(b, a, moves, base, this.mark, undefined, !this.relaxed);
-    if (n === 0) return -1;
-    if (n > 0) return this.relaxed ? this.addNearFours(base, n) : n;
-    if (this.vcfThreats || this.mode === 'game') {
-      const nv = this.vcfDefences(base);
-      if (nv === 0) return -1;
-      if (nv > 0) return nv;
-    }
-    if (this.mode === 'vct') return -2;
-    // game mode, no threat: every empty cell
-    let m = 0;
-    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0) moves[base + m++] = q;
-    return m === 0 ? -2 : m;
-  }
-
-  /**
-   * Threat-space OR node: the attacker's moves best first, by their class for A and then by
-   * what they take from D (D's class on the same cell). df-pn breaks ties between equal
-   * proof numbers by this order, so it decides what is searched first.
-   */
-  private orderThreats(base: number, n: number): void {
-    const st = this.b.state;
-    const sa = classShift(this.a);
-    const sd = classShift(3 - this.a);
-    const sc = this.scoreBuf;
-    const mv = this.moves;
-    for (let i = 0; i < n; i++) {
-      const w = st[mv[base + i]!]!;
-      sc[i] = ((w >>> sa) & 15) * 1000 + CLASS_WEIGHT[(w >>> sd) & 15]! * 10;
-    }
-    // insertion sort, stable: equal scores keep board order
-    for (let i = 1; i < n; i++) {
-      const q = mv[base + i]!;
-      const v = sc[i]!;
-      let j = i;
-      for (; j > 0 && sc[j - 1]! < v; j--) {
-        sc[j] = sc[j - 1]!;
-        mv[base + j] = mv[base + j - 1]!;
-      }
-      sc[j] = v;
-      mv[base + j] = q;
-    }
-  }
-
-  /**
-   * Threat-space OR node (A to move, no five cell on the board): if D, given the move, would
-   * have a VCF, an A move that is not a four and stays out of that VCF's relevance zone leaves
-   * it standing, and D plays it out at once (A has no five cell to interpose). Keeps A's fours
-   * and the moves inside the zone; returns the new count. Only attacker moves are dropped, so
-   * this can cost a proof, never make one: the AND nodes it spares would each be disproven by
-   * their own defender-VCF probe.
-   */
-  private counterFilter(base: number, n: number): number {
-    const b = this.b;
-    const a = this.a;
-    const d = (3 - a) as Color;
-    const cd = b.counts;
-    if (cd[countIndex(d, C_OPEN_FOUR)]! + cd[countIndex(d, C_FOUR_THREE)]! === 0) return n;
-    const r = this.vcfOf(d, DEFENDER_VCF_NODES);
-    if (!r.win) return n;
-    const zs = ZONE_ROW * STRIDE;
-    const nz = this.vcfZone(r.line, d, zs);
-    const moves = this.moves;
-    const zone = this.zone;
-    const state = b.state;
-    const sh = classShift(a);
-    let m = 0;
-    for (let i = 0; i < n; i++) {
-      const q = moves[base + i]!;
-      if (zone[q] || ((state[q]! >>> sh) & 15) >= C_FOUR) moves[base + m++] = q;
-    }
-    for (let i = 0; i < nz; i++) zone[moves[zs + i]!] = 0;
-    return m;
-  }
-
-  /**
-   * Attacker moves that are not fours or threes but may threaten a VCF: closed threes and
-   * double twos, and with `quietTwos` the twos on a line within 4 cells of a cell where A can
-   * make a four (a four there may then make a three as well). The AND node after them checks
-   * whether a VCF threat really exists.
-   */
-  private quietThreats(base: number, have: number): number {
-    const b = this.b;
-    const sa = classShift(this.a);
-    const state = b.state;
-    let n = 0;
-    const start = base + have;
-    const size = b.size;
-    const fc = this.fourCells;
-    const nf = this.quietTwos ? Math.min(FOUR_CELLS, collectFourCells(b, this.a, fc, 0)) : 0;
-    for (let q = 0; q < b.area; q++) {
-      if (b.cells[q] !== 0) continue;
-      const c = (state[q]! >>> sa) & 15;
-      const two = c === C_TWO;
-      if (two ? nf === 0 : c !== C_CLOSED_THREE && c !== C_DOUBLE_TWO) continue;
-      // only near the last few moves: a quiet move elsewhere rarely starts a winning threat.
-      // Not at the root: there the "last moves" are whatever order the position was given in
-      // (for a stone set, its last-listed stones), and the first quiet move may be anywhere
-      let near = b.ply === this.rootPly;
-      const recent = two ? TWOS_RECENT : QUIET_RECENT;
-      for (let k = 1; k <= recent && k <= b.ply && !near; k++) near = !far(q, b.history[b.ply - k]!, size, QUIET_NEAR);
-      if (!near) continue;
-      if (two) {
-        let inLine = false;
-        for (let k = 0; k < nf && !inLine; k++) inLine = inWindow(q, fc[k]!, size);
-        if (!inLine) continue;
-      }
-      this.moves[start + n++] = q;
-    }
-    return n;
-  }
-
-  /**
-   * D to move, A has no five cell and no open-four cell. If A (given the move) has a VCF, D's
-   * replies that can matter are D's fours and the cells of the VCF's relevance zone (within 5
-   * along the four lines of every cell of the VCF line) after which A has no VCF; any other D
-   * move leaves every pattern of that VCF unchanged, so A wins by it. Returns the count,
-   * 0 when nothing defends, or -1 when A has no VCF threat (within the probe budget).
-   */
-  private vcfDefences(base: number): number {
-    const b = this.b;
-    const a = this.a;
-    const d = (3 - a) as Color;
-    const probe = { maxNodes: VCF_THREAT_PROBE_NODES };
-    const r = this.vcfOf(a, VCF_THREAT_PROBE_NODES);
-    if (!r.win) return -1;
-    const n = this.vcfZone(r.line, a, base);
-    const moves = this.moves;
-    const zone = this.zone;
-    // keep the zone cells after which A has no VCF, and D's fours
-    let m = 0;
-    const sd = classShift(d);
-    for (let i = 0; i < n; i++) {
-      const q = moves[base + i]!;
-      zone[q] = 0;
-      if (!this.relaxed && ((b.state[q]! >>> sd) & 15) >= C_FOUR) continue; // listed with the fours below
-      b.play(q);
-      const rr = this.vcfs.search(b, probe);
-      b.undo();
-      this.nodes += rr.nodes;
-      if (!rr.win) moves[base + m++] = q;
-    }
-    if (!this.relaxed) m += collectFourCells(b, d, moves, base + m);
-    else {
-      const mark = this.mark;
-      for (let i = 0; i < m; i++) mark[moves[base + i]!] = 1;
-      const end = addStrongFours(b, d, moves, base + m, mark);
-      for (let i = base; i < end; i++) mark[moves[i]!] = 0;
-      m = end - base;
-    }
-    return m;
-  }
-
-  /**
-   * Relaxed defender node: append D's plain fours on a line through A's last move within 4
-   * cells (sharing a 5-cell window with it), the fours most likely to spoil A's threat, which
-   * replays of relaxed proofs kept finding one refutation at a time. Returns the new count.
-   */
-  private addNearFours(base: number, n: number): number {
-    const b = this.b;
-    const d = 3 - this.a;
-    const sh = classShift(d);
-    const cd = b.counts[countIndex(d, C_FOUR)]!;
-    if (cd === 0 || b.ply === 0) return n;
-    const last = b.history[b.ply - 1]!;
-    const size = b.size;
-    const state = b.state;
-    const cells = b.cells;
-    const moves = this.moves;
-    let m = n;
-    for (let q = 0, found = 0, area = b.area; q < area && found < cd; q++) {
-      if (cells[q] !== 0 || ((state[q]! >>> sh) & 15) !== C_FOUR) continue;
-      found++;
-      if (!inWindow(q, last, size)) continue;
-      let dup = false;
-      for (let j = base; j < base + m && !dup; j++) dup = moves[j] === q;
-      if (!dup) moves[base + m++] = q;
-    }
-    return m;
   }
 
   /**
@@ -890,116 +607,6 @@ export class PnSearcher {
   private awayFromPrevious(q: number): boolean {
     const b = this.b;
     return b.ply >= this.rootPly + 2 && !inWindow(q, b.history[b.ply - 2]!, b.size);
-  }
-
-  /** A VCF probe for colour c, the side not to move (as if given the move); counts its nodes. */
-  private vcfOf(c: Color, maxNodes: number): VcfResult {
-    const b = this.b;
-    b.setToMove(c);
-    const r = this.vcfs.search(b, { maxNodes });
-    b.setToMove((3 - c) as Color);
-    this.nodes += r.nodes;
-    return r;
-  }
-
-  /**
-   * The relevance zone of a VCF `line` of colour `att` (its moves at even indices, the other
-   * side's forced replies at odd ones): every empty cell where a stone of the other side can
-   * spoil it, marked in `zone` (the caller clears the marks) and listed in moves[base..];
-   * returns the count. A stone of the other side elsewhere leaves the VCF winning: it can only
-   * spoil it by taking a cell of the line or by giving that side a four along the way, and then
-   * it shares a 5-cell window free of `att` stones with some of the forced replies, and that
-   * window holds at least 3 of that side's stones (stones on the board plus replies) besides it.
-   */
-  private vcfZone(line: readonly number[], att: Color, base: number): number {
-    const b = this.b;
-    const def = (3 - att) as Color;
-    const zone = this.zone;
-    const reply = this.replyMark;
-    const moves = this.moves;
-    const cells = b.cells;
-    let n = 0;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i]!;
-      if (i & 1) reply[c] = 1;
-      if (cells[c] !== 0 || zone[c]) continue;
-      zone[c] = 1;
-      moves[base + n++] = c;
-    }
-    const reach = b.reach;
-    for (let i = 1; i < line.length; i += 2) {
-      const f = line[i]!;
-      for (let dir = 0; dir < 4; dir++) {
-        const st = b.step[dir]!;
-        const fwd = reach[(f * 4 + dir) * 2]!;
-        const back = reach[(f * 4 + dir) * 2 + 1]!;
-        // windows [f + s*st, f + (s+4)*st] for s = -4..0 that fit on the board
-        for (let s = -Math.min(4, back); s <= 0; s++) {
-          if (s + 4 > fwd) continue;
-          let nd = 0;
-          let blocked = false;
-          for (let j = 0, q = f + s * st; j < 5; j++, q += st) {
-            const v = cells[q]!;
-            if (v === att) { blocked = true; break; }
-            if (v === def || reply[q]) nd++;
-          }
-          if (blocked || nd < 3) continue;
-          for (let j = 0, q = f + s * st; j < 5; j++, q += st) {
-            if (cells[q] !== 0 || zone[q]) continue;
-            zone[q] = 1;
-            moves[base + n++] = q;
-          }
-        }
-      }
-    }
-    for (let i = 1; i < line.length; i += 2) reply[line[i]!] = 0;
-    return n;
-  }
-
-  /** Game mode: the best `width` non-threat moves near stones, appended after `have` threats. */
-  private positionalMoves(base: number, have: number): number {
-    const b = this.b;
-    const a = this.a;
-    const sa = classShift(a);
-    const sd = classShift(3 - a);
-    const size = b.size;
-    const sc = this.scoreBuf;
-    const start = base + have;
-    let n = 0;
-    for (let q = 0; q < b.area; q++) {
-      if (b.cells[q] !== 0) continue;
-      const ca = (b.state[q]! >>> sa) & 15;
-      if (ca >= C_THREE) continue; // threats already listed
-      // near a stone
-      const x = q % size;
-      const y = (q - x) / size;
-      let near = false;
-      for (let dy = -POSITIONAL_NEAR; dy <= POSITIONAL_NEAR && !near; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= size) continue;
-        for (let dx = -POSITIONAL_NEAR; dx <= POSITIONAL_NEAR; dx++) {
-          const xx = x + dx;
-          if (xx >= 0 && xx < size && b.cells[yy * size + xx] !== 0) { near = true; break; }
-        }
-      }
-      if (!near) continue;
-      sc[q] = CLASS_WEIGHT[ca]! * POSITIONAL_OWN_WEIGHT + CLASS_WEIGHT[(b.state[q]! >>> sd) & 15]!;
-      // insertion into a top-`width` list
-      let i = Math.min(n, this.width);
-      if (i === this.width && sc[q]! <= sc[this.moves[start + i - 1]!]!) continue;
-      if (i === this.width) i--;
-      while (i > 0 && sc[this.moves[start + i - 1]!]! < sc[q]!) {
-        this.moves[start + i] = this.moves[start + i - 1]!;
-        i--;
-      }
-      this.moves[start + i] = q;
-      if (n < this.width) n++;
-    }
-    if (b.ply === 0 && n === 0) {
-      this.moves[start] = (size >> 1) * size + (size >> 1);
-      n = 1;
-    }
-    return n;
   }
 
   private mid(isOr: boolean, depth: number, thpn: number, thdn: number): void {

@@ -16,6 +16,22 @@
  */
 export const INF = 1 << 30;
 
+/**
+ * The tables are shared by searches for either attacker, and a position with the same side to
+ * move is an OR node for one and an AND node for the other: its entry must not serve both.
+ * Keys of searches with White attacking are XORed with this constant pair.
+ */
+const WHITE_KEY_LO = 0x5bd1e995 | 0;
+const WHITE_KEY_HI = 0x27d4eb2f | 0;
+
+/** The salt XORed into a position's hash to make its key in a search for `attacker`. */
+export function attackerKeyLo(attacker: number): number {
+  return attacker === 2 ? WHITE_KEY_LO : 0;
+}
+export function attackerKeyHi(attacker: number): number {
+  return attacker === 2 ? WHITE_KEY_HI : 0;
+}
+
 export class PnTable {
   readonly bits: number;
   private readonly mask: number;

@@ -13,6 +13,14 @@ import { classShift, countIndex, type Board } from '../core/board.js';
 import { MAX_AREA, type Color } from '../core/types.js';
 import { C_FIVE, C_FOUR, C_OPEN_FOUR, C_THREE, C_FOUR_THREE, COMBINED_TABLE } from '../core/patterns.js';
 
+/** On a line (row, column or diagonal) through `ref` within 4 cells: q and `ref` share a
+ *  5-cell window of that line. */
+export function inWindow(q: number, ref: number, size: number): boolean {
+  const dx = (q % size) - (ref % size);
+  const dy = ((q / size) | 0) - ((ref / size) | 0);
+  return dx <= 4 && dx >= -4 && dy <= 4 && dy >= -4 && (dx === 0 || dy === 0 || dx === dy || dx === -dy);
+}
+
 /** First empty cell where c makes five, or -1. */
 export function findFive(b: Board, c: Color): number {
   const nf = b.counts[countIndex(c, C_FIVE)]!;

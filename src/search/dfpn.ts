@@ -42,9 +42,10 @@ import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO } from '../core/zobrist.js';
 import { INF, PnTable, attackerKeyHi, attackerKeyLo } from './pntt.js';
 import { findFive, fiveCount, inWindow } from './threats.js';
 import { SPACE_GAME, SPACE_RELAXED, SPACE_TWOS, SPACE_WIDE, ThreatSpace } from './threat-space.js';
+import { RelaxedReplay } from './replay.js';
 import {
-  EPS, FAR_THREE_PN, GAME_MAX_DEPTH, GAME_WIDTH, INIT_PN, LEAF_VCF_NODES, LEAF_VCT_DEPTH, LEAF_VCT_NODES, PN_TABLE_BITS, REF_BITS, REF_WIDTH,
-  RELAXED_SHARE, REPLAY_RELAXED_NODES, REPLAY_REPAIR_NODES, REPLAY_SHARE, VCT_MAX_DEPTH,
+  EPS, FAR_THREE_PN, GAME_MAX_DEPTH, GAME_WIDTH, INIT_PN, LEAF_VCF_NODES, LEAF_VCT_DEPTH, LEAF_VCT_NODES, PN_TABLE_BITS, RELAXED_SHARE,
+  REPLAY_SHARE, VCT_MAX_DEPTH,
 } from './tuning.js';
 
 export type PnMode = 'vct' | 'game';
@@ -112,6 +113,8 @@ export class PnSearcher {
   private readonly cDn: Int32Array;
   /** Makes the children of a node (and owns the VCF probes). */
   private readonly space: ThreatSpace;
+  /** Replays relaxed proofs in the real threat space and keeps their counterexamples. */
+  private readonly replay: RelaxedReplay;
   private b!: Board;
   private a: Color = 1;
   private mode: PnMode = 'vct';
@@ -142,25 +145,11 @@ export class PnSearcher {
   private rootPly = 0;
   readonly relaxedVctTT: PnTable;
   readonly relaxedWideTT: PnTable;
-  private relaxTT!: PnTable;
-  /** The shadow of the current replay node: its hash XOR (dLo, dHi) is the position without
-   *  the defender-four/attacker-block pairs played on the way down (see `replayOr`). */
-  private dLo = 0;
-  private dHi = 0;
   /** XORed into every table key: the attacker's salt (pntt.ts `attackerKeyLo`). */
   private kLo = 0;
   private kHi = 0;
   /** The real search takes the relaxed proof's moves first (set after a relaxed proof). */
   private guided = false;
-  private readonly failLo = new Int32Array(1 << 16);
-  private readonly failHi = new Int32Array(1 << 16);
-  private readonly refLo = new Int32Array(1 << REF_BITS);
-  private readonly refHi = new Int32Array(1 << REF_BITS);
-  private readonly refN = new Uint8Array(1 << REF_BITS);
-  private readonly refMoves = new Int16Array((1 << REF_BITS) * REF_WIDTH);
-  private refCount = 0;
-  /** Set when a replay adds a defender reply to the relaxed space. */
-  private refined = false;
 
   constructor(ttBits = PN_TABLE_BITS) {
     this.ttBits = ttBits;
@@ -175,6 +164,18 @@ export class PnSearcher {
     this.cPn = new Int32Array(STRIDE * ROWS);
     this.cDn = new Int32Array(STRIDE * ROWS);
     this.space = new ThreatSpace(this.moves);
+    // what a replay may ask of this search (closures made once, not per node)
+    this.replay = new RelaxedReplay(this.moves, {
+      enter: () => {
+        this.tick();
+        return !this.aborted;
+      },
+      aborted: () => this.aborted,
+      maxDepth: () => this.maxDepth,
+      children: (base) => this.generate(false, base),
+      leafVcf: () => this.leafVcf(),
+      local: (isOr, depth, budget, tt, relaxed) => this.local(isOr, depth, budget, tt, relaxed),
+    });
   }
 
   /**
@@ -211,6 +212,7 @@ export class PnSearcher {
     this.kLo = attackerKeyLo(attacker);
     this.kHi = attackerKeyHi(attacker);
     this.space.attach(b, attacker);
+    this.replay.attach(b, attacker);
     this.mode = opts.mode ?? 'vct';
     this.vcfThreats = opts.vcfThreats ?? false;
     this.quietTwos = this.mode === 'vct' && this.vcfThreats && (opts.quietTwos ?? false);
@@ -232,15 +234,15 @@ export class PnSearcher {
     this.guided = false;
     this.rootPly = b.ply;
     this.space.rootPly = b.ply;
-    this.dLo = 0;
-    this.dHi = 0;
+    this.replay.clearShadow();
     const isOr = b.toMove === attacker;
     const fullTT = this.tt;
     let replayed = false;
     if (this.mode === 'vct' && (opts.relaxedFirst ?? true)) {
       // 1. the relaxed threat space (cheap: the defender's fours multiply the tree)
-      this.relaxTT = this.quietTwos ? this.relaxedWiderTT! : this.vcfThreats ? this.relaxedWideTT : this.relaxedVctTT;
-      const r = this.phase(isOr, this.relaxTT, true, RELAXED_SHARE);
+      const relaxTT = this.quietTwos ? this.relaxedWiderTT! : this.vcfThreats ? this.relaxedWideTT : this.relaxedVctTT;
+      this.replay.useTables(fullTT, relaxTT);
+      const r = this.phase(isOr, relaxTT, true, RELAXED_SHARE);
       if (r === 'disproven') {
         this.tt = fullTT;
         return { status: 'disproven', nodes: this.nodes, move: -1 };
@@ -251,15 +253,12 @@ export class PnSearcher {
         // search goes on from what it knows, until a replay succeeds or nothing new is found
         this.tt = fullTT;
         const budget = this.phaseBudget(REPLAY_SHARE);
-        this.clearRefinements();
+        this.replay.clearRefinements();
         let refuted = false;
         for (;;) {
-          this.failLo.fill(0);
-          this.failHi.fill(0);
-          this.refined = false;
-          replayed = isOr ? this.replayOr(0) : this.replayAnd(0);
-          if (replayed || !this.refined || this.aborted) break;
-          const again = this.phase(isOr, this.relaxTT, true, 1);
+          replayed = this.replay.run(isOr);
+          if (replayed || !this.replay.refined || this.aborted) break;
+          const again = this.phase(isOr, relaxTT, true, 1);
           this.tt = fullTT;
           if (again === 'disproven') refuted = true;
           if (again !== 'proven') break;
@@ -276,8 +275,7 @@ export class PnSearcher {
     }
     this.tt = fullTT;
     this.relaxed = false;
-    this.dLo = 0;
-    this.dHi = 0;
+    this.replay.clearShadow();
     // 3. the real threat space (proofs stored by the replay are found in the table)
     if (!replayed) this.mid(isOr, 0, INF - 1, INF - 1);
     const status: PnStatus = replayed ? 'proven' : this.status();
@@ -330,176 +328,6 @@ export class PnSearcher {
     this.aborted = this.nodes > this.maxNodes || this.now() > this.deadline;
   }
 
-  /** Forget every defender reply added to the relaxed space. */
-  private clearRefinements(): void {
-    if (this.refCount === 0) return;
-    this.refLo.fill(0);
-    this.refHi.fill(0);
-    this.refN.fill(0);
-    this.refCount = 0;
-  }
-
-  /** The slot of AND node (lo, hi) in the refinement table: its own, else the empty one its
-   *  probe ends at, else -1 (table full along the probe). */
-  private refSlot(lo: number, hi: number): number {
-    const mask = (1 << REF_BITS) - 1;
-    const h = hi | 1;
-    for (let k = 0, i = lo & mask; k < 16; k++, i = (i + 1) & mask) {
-      if (this.refHi[i] === 0 || (this.refLo[i] === lo && this.refHi[i] === h)) return i;
-    }
-    return -1;
-  }
-
-  /** Let the defender also play `r` at the current node in the relaxed space; true if new. */
-  private refine(r: number): boolean {
-    const lo = this.b.hashLo ^ this.kLo;
-    const hi = this.b.hashHi ^ this.kHi;
-    const i = this.refSlot(lo, hi);
-    if (i < 0) return false;
-    const n = this.refN[i]!;
-    const o = i * REF_WIDTH;
-    for (let k = 0; k < n; k++) if (this.refMoves[o + k] === r) return false;
-    if (n >= REF_WIDTH) return false;
-    if (this.refHi[i] === 0) {
-      this.refLo[i] = lo;
-      this.refHi[i] = hi | 1;
-      this.refCount++;
-    }
-    this.refMoves[o + n] = r;
-    this.refN[i] = n + 1;
-    return true;
-  }
-
-  /** Relaxed defender node: append the replies failed replays added here to its `n` listed
-   *  ones (n = -1: none listed, the node was proven). */
-  private addRefined(base: number, n: number): number {
-    const b = this.b;
-    const i = this.refSlot(b.hashLo ^ this.kLo, b.hashHi ^ this.kHi);
-    if (i < 0 || this.refHi[i] === 0) return n;
-    const have = n < 0 ? 0 : n;
-    let m = have;
-    const moves = this.moves;
-    for (let k = 0, o = i * REF_WIDTH; k < this.refN[i]!; k++) {
-      const r = this.refMoves[o + k]!;
-      if (b.cells[r] !== 0) continue;
-      let dup = false;
-      for (let j = 0; j < have && !dup; j++) dup = moves[base + j] === r;
-      if (!dup) moves[base + m++] = r;
-    }
-    return m === 0 ? n : m;
-  }
-
-  /**
-   * Replay, attacker to move: prove the node in the real threat space by playing the move that
-   * proved it (or its shadow) in the relaxed one, and every real reply after it. A node the
-   * relaxed table does not know gets a small relaxed search first; where the relaxed move
-   * fails, a small real search. Everything proven is stored in the real table (`this.tt`), so
-   * extraction and the following search see it; a failure stores nothing.
-   */
-  private replayOr(depth: number): boolean {
-    const b = this.b;
-    const a = this.a;
-    const d = (3 - a) as Color;
-    const tt = this.tt;
-    if (fiveCount(b, a) > 0) return true;
-    const known = this.replayEnter(depth);
-    if (known >= 0) return known === 1;
-    const lo = b.hashLo ^ this.kLo;
-    const hi = b.hashHi ^ this.kHi;
-    const fi = lo & 0xffff;
-    if (this.failLo[fi] === lo && this.failHi[fi] === (hi | 1)) return false;
-    const nd = fiveCount(b, d);
-    if (nd >= 2) return false;
-    let ok = false;
-    if (nd === 1) {
-      // the defender just made a four: block it; below, the shadow leaves the pair out
-      const f = b.history[b.ply - 1]!;
-      const g = findFive(b, d);
-      b.play(g);
-      this.toggleShadow(f, g);
-      ok = this.replayAnd(depth + 1);
-      this.toggleShadow(f, g);
-      b.undo();
-      if (ok) tt.store(lo, hi, 0, INF, 1, g);
-    } else {
-      if (this.leafVcf()) return true;
-      let m = this.relaxedMove();
-      if (m < 0 && !this.aborted) {
-        this.local(true, depth, REPLAY_RELAXED_NODES, this.relaxTT, true);
-        m = this.relaxedMove();
-      }
-      if (m >= 0 && b.cells[m] === 0) {
-        b.play(m);
-        ok = this.replayAnd(depth + 1);
-        b.undo();
-        if (ok) tt.store(lo, hi, 0, INF, 1, m);
-      }
-      if (!ok && !this.aborted) ok = this.local(true, depth, REPLAY_REPAIR_NODES, tt, false);
-    }
-    if (!ok) this.relaxTT.forget(lo, hi);
-    if (!ok && !this.aborted) {
-      this.failLo[fi] = lo;
-      this.failHi[fi] = hi | 1;
-    }
-    return ok;
-  }
-
-  /** Replay, defender to move: every real reply must be proven. */
-  private replayAnd(depth: number): boolean {
-    const b = this.b;
-    const tt = this.tt;
-    const known = this.replayEnter(depth);
-    if (known >= 0) return known === 1;
-    const lo = b.hashLo ^ this.kLo;
-    const hi = b.hashHi ^ this.kHi;
-    const base = depth * STRIDE;
-    const n = this.generate(false, base);
-    if (n === -1) {
-      tt.store(lo, hi, 0, INF, 1, -1);
-      return true;
-    }
-    if (n === -2) return false;
-    for (let i = 0; i < n; i++) {
-      const r = this.moves[base + i]!;
-      b.play(r);
-      const ok = this.replayOr(depth + 1);
-      b.undo();
-      if (!ok) {
-        // a counterexample to the relaxed proof: the relaxed space gets this reply here (if it
-        // left it out) and forgets its proof of this node (the replay's path is forgotten on
-        // the way up)
-        if (!this.aborted && this.refine(r)) this.refined = true;
-        this.relaxTT.forget(lo, hi);
-        return false;
-      }
-    }
-    tt.store(lo, hi, 0, INF, n, -1);
-    return true;
-  }
-
-  /** A replay node's bookkeeping: count it, check the budget, the table and the depth.
-   *  1: proven, 0: failed (or out of budget), -1: search it. */
-  private replayEnter(depth: number): number {
-    this.tick();
-    if (this.aborted) return 0;
-    const tt = this.tt;
-    const e = tt.find(this.b.hashLo ^ this.kLo, this.b.hashHi ^ this.kHi);
-    if (e >= 0) {
-      if (tt.pn[e] === 0) return 1;
-      if (tt.dn[e] === 0) return 0;
-    }
-    return depth >= this.maxDepth ? 0 : -1;
-  }
-
-  /** Add (or take back: XOR) a defender four at f and the attacker's block at g to the
-   *  pairs the shadow leaves out. */
-  private toggleShadow(f: number, g: number): void {
-    const dz = (2 - this.a) * MAX_AREA;
-    const az = (this.a - 1) * MAX_AREA;
-    this.dLo ^= ZOBRIST_LO[dz + f]! ^ ZOBRIST_LO[az + g]!;
-    this.dHi ^= ZOBRIST_HI[dz + f]! ^ ZOBRIST_HI[az + g]!;
-  }
-
   /** A short VCF from the current node (attacker to move); a found line is stored node by
    *  node as proven, so proof extraction can replay it. */
   private leafVcf(): boolean {
@@ -507,19 +335,6 @@ export class PnSearcher {
     this.nodes += this.space.takeNodes();
     if (r.win) this.storeVcfLine(r.line);
     return r.win;
-  }
-
-  /** The relaxed proof's move here, or at the shadow; -1 if neither is proven. */
-  private relaxedMove(): number {
-    const b = this.b;
-    const rt = this.relaxTT;
-    const lo = b.hashLo ^ this.kLo;
-    const hi = b.hashHi ^ this.kHi;
-    let e = rt.find(lo, hi);
-    if (e >= 0 && rt.pn[e] === 0) return rt.best[e]!;
-    if ((this.dLo | this.dHi) === 0) return -1;
-    e = rt.find(lo ^ this.dLo, hi ^ this.dHi);
-    return e >= 0 && rt.pn[e] === 0 ? rt.best[e]! : -1;
   }
 
   /**
@@ -552,6 +367,7 @@ export class PnSearcher {
     this.b = b;
     this.a = attacker;
     this.space.attach(b, attacker);
+    this.replay.attach(b, attacker);
     const saveMode = this.mode;
     const saveWide = this.vcfThreats;
     this.mode = mode;
@@ -595,7 +411,7 @@ export class PnSearcher {
     const n = this.space.generate(isOr, base, rules, this.aborted);
     this.nodes += this.space.takeNodes();
     if (this.mode !== 'vct') return n;
-    return this.relaxed && !isOr && this.refCount > 0 && n !== -2 ? this.addRefined(base, n) : n;
+    return this.relaxed && !isOr && this.replay.hasRefinements() && n !== -2 ? this.replay.addRefined(base, n) : n;
   }
 
   /**
@@ -677,7 +493,7 @@ export class PnSearcher {
     const cPn = this.cPn;
     const cDn = this.cDn;
     // guided: the relaxed proof's move here (or at its shadow) first
-    const hint = this.guided && isOr ? this.relaxedMove() : -1;
+    const hint = this.guided && isOr ? this.replay.relaxedMove() : -1;
     // children's numbers: from the table when known, else a heuristic start (df-pn+)
     for (let i = 0; i < n; i++) {
       const ce = tt.find(cLo[base + i]!, cHi[base + i]!);
@@ -757,10 +573,10 @@ export class PnSearcher {
       const childTh1 = Math.min(isOr ? thpn : thdn, v2c >= INF ? INF : Math.ceil(v2c * (1 + EPS)));
       const childTh2 = (isOr ? thdn - dn : thpn - pn) + bestOther;
       b.play(bestMove);
-      if (f >= 0) this.toggleShadow(f, bestMove);
+      if (f >= 0) this.replay.toggleShadow(f, bestMove);
       if (isOr) this.mid(false, depth + 1, childTh1, childTh2);
       else this.mid(true, depth + 1, childTh2, childTh1);
-      if (f >= 0) this.toggleShadow(f, bestMove);
+      if (f >= 0) this.replay.toggleShadow(f, bestMove);
       b.undo();
       cPn[base + best] = this.retPn;
       cDn[base + best] = this.retDn;

@@ -39,7 +39,7 @@ import { classShift, type Board } from '../core/board.js';
 import { MAX_AREA, type Color } from '../core/types.js';
 import { C_FOUR } from '../core/patterns.js';
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO } from '../core/zobrist.js';
-import { INF, PnTable, attackerKeyHi, attackerKeyLo } from './pntt.js';
+import { INF, PnTables, attackerKeyHi, attackerKeyLo, type PnTable } from './pntt.js';
 import { findFive, fiveCount, inWindow } from './threats.js';
 import { SPACE_GAME, SPACE_RELAXED, SPACE_TWOS, SPACE_WIDE, ThreatSpace } from './threat-space.js';
 import { RelaxedReplay } from './replay.js';
@@ -99,11 +99,8 @@ function add(a: number, b: number): number {
 }
 
 export class PnSearcher {
-  /** Threat-space results with the plain rules, with the wide rules (VCF threats), and for the
-   *  game tree. Disproofs depend on the rules, so each keeps its own; only proofs are shared. */
-  readonly vctTT: PnTable;
-  readonly wideTT: PnTable;
-  readonly gameTT: PnTable;
+  private readonly tables: PnTables;
+  /** The table of the search in progress. */
   private tt!: PnTable;
   /** Each depth's children (a row of STRIDE each): moves, keys, proof and disproof numbers. */
   private readonly moves: Int16Array;
@@ -131,10 +128,6 @@ export class PnSearcher {
   private tag = '';
   private vcfThreats = false;
   private quietTwos = false;
-  /** The tables of the quiet-twos space (full and relaxed), made on first use. */
-  private widerTT: PnTable | undefined;
-  private relaxedWiderTT: PnTable | undefined;
-  private readonly ttBits: number;
   /**
    * The relaxed threat space: the defender's fours are left out of his replies unless they
    * also defend. Its proofs are not proofs (a four the defender throws in can matter), only
@@ -143,8 +136,6 @@ export class PnSearcher {
   private relaxed = false;
   /** The board's ply at the search root (see `awayFromPrevious`). */
   private rootPly = 0;
-  readonly relaxedVctTT: PnTable;
-  readonly relaxedWideTT: PnTable;
   /** XORed into every table key: the attacker's salt (pntt.ts `attackerKeyLo`). */
   private kLo = 0;
   private kHi = 0;
@@ -152,12 +143,7 @@ export class PnSearcher {
   private guided = false;
 
   constructor(ttBits = PN_TABLE_BITS) {
-    this.ttBits = ttBits;
-    this.vctTT = new PnTable(ttBits);
-    this.wideTT = new PnTable(ttBits);
-    this.gameTT = new PnTable(ttBits - 2);
-    this.relaxedVctTT = new PnTable(ttBits - 2);
-    this.relaxedWideTT = new PnTable(ttBits - 2);
+    this.tables = new PnTables(ttBits);
     this.moves = new Int16Array(STRIDE * ROWS);
     this.cLo = new Int32Array(STRIDE * ROWS);
     this.cHi = new Int32Array(STRIDE * ROWS);
@@ -183,19 +169,13 @@ export class PnSearcher {
    * their entries become replaceable (PnTable.newSearch).
    */
   newSearch(): void {
-    for (const tt of this.tables()) tt.newSearch();
-  }
-
-  private tables(): PnTable[] {
-    const all = [this.vctTT, this.wideTT, this.gameTT, this.relaxedVctTT, this.relaxedWideTT];
-    if (this.widerTT) all.push(this.widerTT, this.relaxedWiderTT!);
-    return all;
+    this.tables.newSearch();
   }
 
   private reset(b: Board): void {
     const tag = `${b.size}/${b.rule}`;
     if (tag !== this.tag) {
-      for (const tt of this.tables()) tt.clear();
+      this.tables.clear();
       this.space.clearCache();
       this.tag = tag;
     }
@@ -216,11 +196,7 @@ export class PnSearcher {
     this.mode = opts.mode ?? 'vct';
     this.vcfThreats = opts.vcfThreats ?? false;
     this.quietTwos = this.mode === 'vct' && this.vcfThreats && (opts.quietTwos ?? false);
-    if (this.quietTwos && !this.widerTT) {
-      this.widerTT = new PnTable(this.ttBits);
-      this.relaxedWiderTT = new PnTable(this.ttBits - 2);
-    }
-    this.tt = this.mode === 'game' ? this.gameTT : this.quietTwos ? this.widerTT! : this.vcfThreats ? this.wideTT : this.vctTT;
+    this.tt = this.mode === 'game' ? this.tables.game : this.tables.real(this.vcfThreats, this.quietTwos);
     this.nodes = 0;
     this.aborted = false;
     this.maxNodes = opts.maxNodes ?? Infinity;
@@ -240,7 +216,7 @@ export class PnSearcher {
     let replayed = false;
     if (this.mode === 'vct' && (opts.relaxedFirst ?? true)) {
       // 1. the relaxed threat space (cheap: the defender's fours multiply the tree)
-      const relaxTT = this.quietTwos ? this.relaxedWiderTT! : this.vcfThreats ? this.relaxedWideTT : this.relaxedVctTT;
+      const relaxTT = this.tables.relaxed(this.vcfThreats, this.quietTwos);
       this.replay.useTables(fullTT, relaxTT);
       const r = this.phase(isOr, relaxTT, true, RELAXED_SHARE);
       if (r === 'disproven') {
@@ -382,23 +358,12 @@ export class PnSearcher {
     return Array.from(this.moves.subarray(CHILDREN_ROW * STRIDE, CHILDREN_ROW * STRIDE + n));
   }
 
-  /** TT value of a position, for proof extraction: [pn, dn, best] or undefined. */
+  /** TT value of a position, for proof extraction: [pn, dn, best] or undefined (in 'vct' mode
+   *  a proof from any of the threat spaces, else undefined). */
   lookup(b: Board, mode: PnMode, attacker: Color): [number, number, number] | undefined {
     const lo = b.hashLo ^ attackerKeyLo(attacker);
     const hi = b.hashHi ^ attackerKeyHi(attacker);
-    if (mode === 'vct') {
-      // a proof from any of the rule sets will do
-      for (const tt of [this.vctTT, this.wideTT, this.widerTT]) {
-        if (!tt) continue;
-        const e = tt.find(lo, hi);
-        if (e >= 0 && tt.pn[e] === 0) return [0, tt.dn[e]!, tt.best[e]!];
-      }
-      return undefined;
-    }
-    const tt = this.gameTT;
-    const e = tt.find(lo, hi);
-    if (e < 0) return undefined;
-    return [tt.pn[e]!, tt.dn[e]!, tt.best[e]!];
+    return mode === 'vct' ? this.tables.proof(lo, hi) : this.tables.entry(this.tables.game, lo, hi);
   }
 
   /**
@@ -606,7 +571,7 @@ export class PnSearcher {
     const saveDepth = this.maxDepth;
     this.mode = 'vct';
     this.maxDepth = Math.min(MAX_DEPTH, depth + LEAF_VCT_DEPTH);
-    const proven = this.local(true, depth, this.leafVctNodes, this.vcfThreats ? this.wideTT : this.vctTT, false);
+    const proven = this.local(true, depth, this.leafVctNodes, this.tables.real(this.vcfThreats, false), false);
     this.mode = saveMode;
     this.maxDepth = saveDepth;
     return proven;

@@ -33,7 +33,7 @@ const { Board, countIndex } = await import(join(dist, 'core', 'board.js'));
 const { C_FIVE } = await import(join(dist, 'core', 'patterns.js'));
 const { parsePosition } = await import(join(dist, 'core', 'notation.js'));
 const { boardFromSpec } = await import(join(dist, 'core', 'position.js'));
-const { solve } = await import(join(dist, 'search', 'solver.js'));
+const { Solver } = await import(join(dist, 'search', 'solver.js'));
 const { VcfSearcher } = await import(join(dist, 'search', 'vcf.js'));
 
 const verbose = process.argv.includes('--verbose');
@@ -94,13 +94,15 @@ let hash = 0x811c9dc5;
 const mix = (s) => {
   for (let i = 0; i < s.length; i++) hash = Math.imul(hash ^ s.charCodeAt(i), 0x01000193);
 };
+// a fresh solver and VCF searcher: the counts must not depend on what ran before
+const solver = new Solver();
 const vcfs = new VcfSearcher();
 let dfpnNodes = 0;
 let vcfNodes = 0;
 let decided = 0;
 const t0 = performance.now();
 for (const { name, board: b } of positions) {
-  const r = solve(b, { maxNodes: SOLVE_NODES });
+  const r = solver.solve(b, { maxNodes: SOLVE_NODES });
   const own = vcfs.search(b, { maxNodes: VCF_NODES });
   b.setToMove(3 - b.toMove);
   const opp = vcfs.search(b, { maxNodes: VCF_NODES });

@@ -10,7 +10,7 @@
  */
 import type { Board } from '../core/board.js';
 import type { Color } from '../core/types.js';
-import { vcf, type VcfOptions } from './vcf.js';
+import { VcfSearcher, type VcfOptions } from './vcf.js';
 import { PnSearcher, type PnMode } from './dfpn.js';
 import { findFive, fiveCount } from './threats.js';
 import {
@@ -47,12 +47,6 @@ export interface SolveResult {
   entries?: StrategyEntry[];
 }
 
-let pnShared: PnSearcher | undefined;
-function pnSearcher(): PnSearcher {
-  pnShared ??= new PnSearcher();
-  return pnShared;
-}
-
 function snapshot(b: Board, move: number): StrategyEntry {
   const black: number[] = [];
   const white: number[] = [];
@@ -78,77 +72,95 @@ function vcfEntries(b: Board, line: number[]): StrategyEntry[] {
   return out;
 }
 
-export function solve(b: Board, opts: SolveOptions = {}): SolveResult {
-  const now = opts.now ?? (() => 0);
-  const t0 = now();
-  const deadline = opts.timeMs !== undefined ? t0 + opts.timeMs : Infinity;
-  const maxNodes = opts.maxNodes ?? Infinity;
-  const methods = new Set<SolveMethod>(opts.methods ?? ['five', 'vcf', 'vct', 'dfpn']);
-  const wantProof = opts.proof !== false;
-  const s = b.toMove;
-  const o = (3 - s) as Color;
-  let nodes = 0;
-  const done = (r: Omit<SolveResult, 'nodes' | 'ms'>): SolveResult => ({ ...r, nodes, ms: now() - t0 });
-  const left = () => maxNodes - nodes;
-  const timeUp = () => now() > deadline || left() <= 0;
+/**
+ * A solver and what it learns: the VCF searcher (its table of failures) and the df-pn tables,
+ * kept from one solve to the next, so a batch reuses what earlier positions taught it (each
+ * solve makes the old entries replaceable). A result can depend on what the solver has seen
+ * before: make one per thread of work, and a fresh one where it must not.
+ */
+export class Solver {
+  private readonly vcfs = new VcfSearcher();
+  /** Made on first use: its tables are large, and many positions end at the VCF stage. */
+  private pn: PnSearcher | undefined;
 
-  // 1. fives
-  const f = findFive(b, s);
-  if (f >= 0) return done({ result: 'win', winner: s, move: f, pv: [f], method: 'five', entries: [] });
-  if (fiveCount(b, o) >= 2) {
-    const blocks = findFive(b, o);
-    return done({ result: 'loss', winner: o, pv: [blocks], method: 'five', entries: [] });
-  }
+  /** Is the position a forced win (or loss) for the side to move? The board is restored. */
+  solve(b: Board, opts: SolveOptions = {}): SolveResult {
+    const now = opts.now ?? (() => 0);
+    const t0 = now();
+    const deadline = opts.timeMs !== undefined ? t0 + opts.timeMs : Infinity;
+    const maxNodes = opts.maxNodes ?? Infinity;
+    const methods = new Set<SolveMethod>(opts.methods ?? ['five', 'vcf', 'vct', 'dfpn']);
+    const wantProof = opts.proof !== false;
+    const s = b.toMove;
+    const o = (3 - s) as Color;
+    let nodes = 0;
+    const done = (r: Omit<SolveResult, 'nodes' | 'ms'>): SolveResult => ({ ...r, nodes, ms: now() - t0 });
+    const left = () => maxNodes - nodes;
+    const timeUp = () => now() > deadline || left() <= 0;
 
-  // 2. VCF
-  if (methods.has('vcf')) {
-    const vopts: VcfOptions = { maxNodes: Math.max(1, Math.min(left(), VCF_STAGE_NODES)), deadline, now };
-    const r = vcf(b, vopts);
-    nodes += r.nodes;
-    if (r.win) {
-      return done({ result: 'win', winner: s, move: r.line[0], pv: r.line, method: 'vcf', entries: wantProof ? vcfEntries(b, r.line) : undefined });
+    // 1. fives
+    const f = findFive(b, s);
+    if (f >= 0) return done({ result: 'win', winner: s, move: f, pv: [f], method: 'five', entries: [] });
+    if (fiveCount(b, o) >= 2) {
+      const blocks = findFive(b, o);
+      return done({ result: 'loss', winner: o, pv: [blocks], method: 'five', entries: [] });
     }
-  }
-  if (timeUp()) return done({ result: 'unknown', pv: [] });
 
-  const pn = pnSearcher();
-  pn.newSearch();
-  const stages: { mode: PnMode; attacker: Color; share: number; wide: boolean; twos?: boolean }[] = [];
-  if (methods.has('vct')) {
-    // the stages run one after the other, each on its own tables: interleaving them in slices
-    // thrashes the caches and gives every stage a little of everything
-    stages.push(
-      { mode: 'vct', attacker: s, share: OWN_PLAIN_VCT_SHARE, wide: false },
-      { mode: 'vct', attacker: s, share: OWN_WIDE_VCT_SHARE, wide: true },
-      { mode: 'vct', attacker: s, share: OWN_TWOS_VCT_SHARE, wide: true, twos: true },
-      { mode: 'vct', attacker: o, share: OPP_PLAIN_VCT_SHARE, wide: false },
-      { mode: 'vct', attacker: o, share: OPP_WIDE_VCT_SHARE, wide: true },
-    );
-  }
-  if (methods.has('dfpn')) stages.push({ mode: 'game', attacker: s, share: OWN_GAME_SHARE, wide: true }, { mode: 'game', attacker: o, share: 1, wide: true });
-  for (const st of stages) {
-    if (timeUp()) break;
-    const tNow = now();
-    const stageDeadline = deadline === Infinity ? Infinity : tNow + (deadline - tNow) * st.share;
-    const stageNodes = left() === Infinity ? Infinity : Math.max(1, Math.floor(left() * st.share));
-    const r = pn.solve(b, st.attacker, { mode: st.mode, maxNodes: stageNodes, deadline: stageDeadline, now, vcfThreats: st.wide, quietTwos: st.twos });
-    nodes += r.nodes;
-    if (r.status !== 'proven') continue;
-    const method: SolveMethod = st.mode === 'vct' ? 'vct' : 'dfpn';
-    let entries: StrategyEntry[] | undefined;
-    let extraNodes = 0;
-    if (wantProof) {
-      const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, now() + EXTRACT_GRACE_MS), st.twos ?? false);
-      entries = ex.run(st.mode);
-      extraNodes = ex.nodes;
-      nodes += extraNodes;
-      if (!entries) continue; // could not rebuild the proof tree: claim nothing
+    // 2. VCF
+    if (methods.has('vcf')) {
+      const vopts: VcfOptions = { maxNodes: Math.max(1, Math.min(left(), VCF_STAGE_NODES)), deadline, now };
+      const r = this.vcfs.search(b, vopts);
+      nodes += r.nodes;
+      if (r.win) {
+        return done({ result: 'win', winner: s, move: r.line[0], pv: r.line, method: 'vcf', entries: wantProof ? vcfEntries(b, r.line) : undefined });
+      }
     }
-    const pv = mainLine(b, pn, st.attacker);
-    if (st.attacker === s) return done({ result: 'win', winner: s, move: pv[0], pv, method, entries });
-    return done({ result: 'loss', winner: o, pv, method, entries });
+    if (timeUp()) return done({ result: 'unknown', pv: [] });
+
+    const pn = this.pnSearcher();
+    pn.newSearch();
+    const stages: { mode: PnMode; attacker: Color; share: number; wide: boolean; twos?: boolean }[] = [];
+    if (methods.has('vct')) {
+      // the stages run one after the other, each on its own tables: interleaving them in slices
+      // thrashes the caches and gives every stage a little of everything
+      stages.push(
+        { mode: 'vct', attacker: s, share: OWN_PLAIN_VCT_SHARE, wide: false },
+        { mode: 'vct', attacker: s, share: OWN_WIDE_VCT_SHARE, wide: true },
+        { mode: 'vct', attacker: s, share: OWN_TWOS_VCT_SHARE, wide: true, twos: true },
+        { mode: 'vct', attacker: o, share: OPP_PLAIN_VCT_SHARE, wide: false },
+        { mode: 'vct', attacker: o, share: OPP_WIDE_VCT_SHARE, wide: true },
+      );
+    }
+    if (methods.has('dfpn')) stages.push({ mode: 'game', attacker: s, share: OWN_GAME_SHARE, wide: true }, { mode: 'game', attacker: o, share: 1, wide: true });
+    for (const st of stages) {
+      if (timeUp()) break;
+      const tNow = now();
+      const stageDeadline = deadline === Infinity ? Infinity : tNow + (deadline - tNow) * st.share;
+      const stageNodes = left() === Infinity ? Infinity : Math.max(1, Math.floor(left() * st.share));
+      const r = pn.solve(b, st.attacker, { mode: st.mode, maxNodes: stageNodes, deadline: stageDeadline, now, vcfThreats: st.wide, quietTwos: st.twos });
+      nodes += r.nodes;
+      if (r.status !== 'proven') continue;
+      const method: SolveMethod = st.mode === 'vct' ? 'vct' : 'dfpn';
+      let entries: StrategyEntry[] | undefined;
+      let extraNodes = 0;
+      if (wantProof) {
+        const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, now() + EXTRACT_GRACE_MS), st.twos ?? false);
+        entries = ex.run(st.mode);
+        extraNodes = ex.nodes;
+        nodes += extraNodes;
+        if (!entries) continue; // could not rebuild the proof tree: claim nothing
+      }
+      const pv = mainLine(b, pn, st.attacker);
+      if (st.attacker === s) return done({ result: 'win', winner: s, move: pv[0], pv, method, entries });
+      return done({ result: 'loss', winner: o, pv, method, entries });
+    }
+    return done({ result: 'unknown', pv: [] });
   }
-  return done({ result: 'unknown', pv: [] });
+
+  private pnSearcher(): PnSearcher {
+    this.pn ??= new PnSearcher();
+    return this.pn;
+  }
 }
 
 /** Follow the proof: the attacker's proving moves and the defender's first listed reply. */

@@ -61,6 +61,7 @@ export class VcfSearcher {
   private ttSize = 0;
   private ttRule = '';
 
+  /** VCF for the side to move; the board is restored afterwards. */
   search(b: Board, opts: VcfOptions = {}): VcfResult {
     // compared field by field: this runs for every probe, and a tag string would be built each time
     if (b.size !== this.ttSize || b.rule !== this.ttRule) {
@@ -164,10 +165,3 @@ export class VcfSearcher {
   }
 }
 
-let shared: VcfSearcher | undefined;
-
-/** VCF for the side to move; the board is restored afterwards. */
-export function vcf(b: Board, opts: VcfOptions = {}): VcfResult {
-  shared ??= new VcfSearcher();
-  return shared.search(b, opts);
-}

@@ -18,7 +18,7 @@ import { classShift, countIndex, type Board } from '../core/board.js';
 import { MAX_AREA, type Color } from '../core/types.js';
 import { C_CLOSED_THREE, C_DOUBLE_TWO, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_THREE, C_TWO } from '../core/patterns.js';
 import { attackerKeyHi, attackerKeyLo } from './pntt.js';
-import { addStrongFours, collectDefences, collectFourCells, collectThreats, findFive, fiveCount, inWindow } from './threats.js';
+import { ThreatScratch, addStrongFours, collectDefences, collectFourCells, collectThreats, findFive, fiveCount, inWindow } from './threats.js';
 import { VcfSearcher, type VcfResult } from './vcf.js';
 import {
   CLASS_WEIGHT, DEFENDER_VCF_NODES, FOUR_CELLS, GEN_BITS, GEN_WIDTH, POSITIONAL_NEAR, POSITIONAL_OWN_WEIGHT, QUIET_NEAR, QUIET_RECENT,
@@ -66,7 +66,7 @@ export class ThreatSpace {
   private spent = 0;
   /** One VCF searcher for every probe: its table of failures serves them all. */
   private readonly vcfs = new VcfSearcher();
-  private readonly mark = new Uint8Array(MAX_AREA);
+  private readonly scratch = new ThreatScratch();
   private readonly zone = new Uint8Array(MAX_AREA);
   private readonly zoneList = new Int16Array(MAX_AREA);
   private readonly replyMark = new Uint8Array(MAX_AREA);
@@ -187,7 +187,7 @@ export class ThreatSpace {
       this.spent += r.nodes;
       if (r.win) return -2;
     }
-    const n = collectDefences(b, a, moves, base, this.mark, undefined, !this.relaxed);
+    const n = collectDefences(b, a, moves, base, this.scratch, undefined, !this.relaxed);
     if (n === 0) return -1;
     if (n > 0) return this.relaxed ? this.addNearFours(base, n) : n;
     if (this.wide || this.game) {
@@ -331,7 +331,7 @@ export class ThreatSpace {
     }
     if (!this.relaxed) m += collectFourCells(b, d, moves, base + m);
     else {
-      const mark = this.mark;
+      const mark = this.scratch.mark;
       for (let i = 0; i < m; i++) mark[moves[base + i]!] = 1;
       const end = addStrongFours(b, d, moves, base + m, mark);
       for (let i = base; i < end; i++) mark[moves[i]!] = 0;

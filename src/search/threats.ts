@@ -67,15 +67,27 @@ export function fourCellCount(b: Board, c: Color): number {
   return counts[base + C_FOUR]! + counts[base + C_FOUR_THREE]! + counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;
 }
 
-/** collectFours' scratch: one row per class (four, four-three, open four, five). */
+/** Open-four cells collectDefences tracks one by one (beyond, it tries every cell). */
+const MAX_TRACKED = 32;
 const ROW = MAX_AREA;
-const fourRows = new Int16Array(4 * ROW);
+
+/**
+ * The scratch buffers of the queries below, owned by their caller (nothing here keeps state
+ * between calls): `mark` flags cells and is all zero again when a query returns, `rows` holds
+ * collectFours' cells by class (four, four-three, open four, five), `opens` collectDefences'
+ * open-four cells.
+ */
+export class ThreatScratch {
+  readonly mark = new Uint8Array(MAX_AREA);
+  readonly rows = new Int16Array(4 * ROW);
+  readonly opens = new Int16Array(MAX_TRACKED);
+}
 
 /**
  * Collect cells where c makes a four or better into `out`, best first (open four / double four,
  * four-three, four). Returns the count.
  */
-export function collectFours(b: Board, c: Color, out: Int16Array, start: number): number {
+export function collectFours(b: Board, c: Color, out: Int16Array, start: number, scratch: ThreatScratch): number {
   const state = b.state;
   const cells = b.cells;
   const sh = classShift(c);
@@ -83,7 +95,7 @@ export function collectFours(b: Board, c: Color, out: Int16Array, start: number)
   if (need === 0) return 0;
   // one pass over the board (it stops once the counts are found), each class into its own
   // row of the scratch buffer in board order; then the rows best first
-  const per = fourRows;
+  const per = scratch.rows;
   let n6 = 0;
   let n7 = 0;
   let n8 = 0;
@@ -137,9 +149,6 @@ export function collectThreats(b: Board, c: Color, out: Int16Array, start: numbe
   return n - start;
 }
 
-const MAX_Z = 32;
-const zBuf = new Int16Array(MAX_Z);
-
 /**
  * The defender's replies that can matter when it is D's turn, A has no five cell and A has
  * at least one open-four cell: every D move after which A has no open-four cell, plus every
@@ -154,7 +163,9 @@ const zBuf = new Int16Array(MAX_Z);
  * `addStrongFours`): the relaxed threat space of dfpn.ts, which only ever guides a search
  * (dfpn.ts adds the plain fours near A's last move).
  */
-export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, mark: Uint8Array, maxTracked = MAX_Z, withFours = true): number {
+export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, scratch: ThreatScratch, maxTracked = MAX_TRACKED, withFours = true): number {
+  const mark = scratch.mark;
+  const zBuf = scratch.opens;
   const base = countIndex(a, 0);
   const counts = b.counts;
   const nz = counts[base + C_OPEN_FOUR]!;
@@ -169,7 +180,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
   let k = 0;
   for (let q = 0; q < area && k < nz; q++) {
     if (((state[q]! >>> sa) & 15) === C_OPEN_FOUR && cells[q] === 0) {
-      if (k < MAX_Z) zBuf[k] = q;
+      if (k < MAX_TRACKED) zBuf[k] = q;
       k++;
     }
   }

@@ -10,7 +10,7 @@
 import { MAX_AREA, type Color } from '../core/types.js';
 import { classShift, type Board } from '../core/board.js';
 import { C_OPEN_FOUR, C_FOUR } from '../core/patterns.js';
-import { collectFours, findFive, fiveCount } from './threats.js';
+import { ThreatScratch, collectFours, findFive, fiveCount } from './threats.js';
 import { VCF_MAX_DEPTH, VCF_TABLE_BITS } from './tuning.js';
 
 export interface VcfOptions {
@@ -35,6 +35,7 @@ export class VcfSearcher {
   private readonly ttHi = new Int32Array(1 << VCF_TABLE_BITS);
   private readonly moves: Int16Array;
   private readonly line: Int16Array;
+  private readonly scratch = new ThreatScratch();
   private lineLen = 0;
   nodes = 0;
   private maxNodes = Infinity;
@@ -129,7 +130,7 @@ export class VcfSearcher {
       this.moves[base] = f;
       n = 1;
     } else {
-      n = collectFours(b, a, this.moves, base);
+      n = collectFours(b, a, this.moves, base, this.scratch);
     }
     const cutAbove = this.depthCut;
     this.depthCut = false;

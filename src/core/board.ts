@@ -18,6 +18,7 @@
 import { BLACK, EMPTY, WHITE, type Color, type Rule, MIN_SIZE, MAX_SIZE, MAX_AREA } from './types.js';
 import { patternTable, windowTable, windowIndex, COMBINED_TABLE, C_NONE, C_FIVE } from './patterns.js';
 import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO } from './zobrist.js';
+import { lazyTables } from './lazy.js';
 
 export const DIR_DX = [1, 0, 1, -1] as const;
 export const DIR_DY = [0, 1, 1, 1] as const;
@@ -52,12 +53,15 @@ interface Geometry {
   counts: Int32Array;
 }
 
-const geometries = new Map<string, Geometry>();
+/** Every size and rule's geometry, made on first use (core/lazy.ts), keyed by size * 2 + (1 for
+ *  standard). */
+const geometries = lazyTables<number, Geometry>((key) => buildGeometry(key >> 1, key & 1 ? 'standard' : 'freestyle'));
 
 function geometry(size: number, rule: Rule): Geometry {
-  const tag = `${size}/${rule}`;
-  let g = geometries.get(tag);
-  if (g) return g;
+  return geometries.get(size * 2 + (rule === 'standard' ? 1 : 0));
+}
+
+function buildGeometry(size: number, rule: Rule): Geometry {
   const area = size * size;
   const R = rule === 'standard' ? 5 : 4;
   const lineOf = new Int16Array(area * 4);
@@ -107,9 +111,7 @@ function geometry(size: number, rule: Rule): Geometry {
     counts[(state[q]! >>> 24) & 15]!++;
     counts[16 + (state[q]! >>> 28)]!++;
   }
-  g = { step: new Int32Array([1, size, size + 1, size - 1]), reach, lineOf, posOf, lines, state, counts };
-  geometries.set(tag, g);
-  return g;
+  return { step: new Int32Array([1, size, size + 1, size - 1]), reach, lineOf, posOf, lines, state, counts };
 }
 
 export class Board {

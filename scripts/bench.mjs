@@ -135,7 +135,7 @@ if (timeMs) {
   const abDepths = [];
   for (const p of positions) {
     if (!p.name.startsWith('gomocup')) continue;
-    const e = new Engine({ size: 15, rule: 'freestyle' });
+    const e = new Engine({ size: 15, rule: 'freestyle', now });
     for (const m of p.moves) e.play(m);
     engineDepths.push(e.go({ turnMs: timeMs }).depth);
     const b = new Board(15, 'freestyle');

@@ -90,7 +90,7 @@ export function runBookJob(job: BookJob): BookJobResult {
       }
     }
     if (job.scoreNodes > 0) {
-      const e = new Engine({ size: job.size, rule: job.rule });
+      const e = new Engine({ size: job.size, rule: job.rule, now: () => performance.now() });
       const stones = [...job.black.map((index) => ({ index, color: 1 as Color })), ...job.white.map((index) => ({ index, color: 2 as Color }))];
       e.setPosition(stones, job.toMove);
       const m = e.go({ nodes: job.scoreNodes });

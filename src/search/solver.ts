@@ -36,6 +36,17 @@ export interface StrategyEntry {
   move: number;
 }
 
+/** The stages in the order they run (docs/solver.md); `extract` rebuilds a found proof. */
+export type SolveStage = 'vcf' | 'vct' | 'vct-wide' | 'vct-twos' | 'opp-vct' | 'opp-vct-wide' | 'game' | 'opp-game' | 'extract';
+
+/** What one stage of a solve spent and whether it proved its claim (for measurements). */
+export interface StageReport {
+  stage: SolveStage;
+  nodes: number;
+  ms: number;
+  proved: boolean;
+}
+
 export interface SolveResult {
   result: 'win' | 'loss' | 'unknown';
   winner?: Color;
@@ -45,6 +56,8 @@ export interface SolveResult {
   nodes: number;
   ms: number;
   entries?: StrategyEntry[];
+  /** The stages that ran, in order (an immediate five runs none). */
+  stages: StageReport[];
 }
 
 function snapshot(b: Board, move: number): StrategyEntry {
@@ -94,7 +107,8 @@ export class Solver {
     const s = b.toMove;
     const o = (3 - s) as Color;
     let nodes = 0;
-    const done = (r: Omit<SolveResult, 'nodes' | 'ms'>): SolveResult => ({ ...r, nodes, ms: now() - t0 });
+    const reports: StageReport[] = [];
+    const done = (r: Omit<SolveResult, 'nodes' | 'ms' | 'stages'>): SolveResult => ({ ...r, nodes, ms: now() - t0, stages: reports });
     const left = () => maxNodes - nodes;
     const timeUp = () => now() > deadline || left() <= 0;
 
@@ -109,8 +123,10 @@ export class Solver {
     // 2. VCF
     if (methods.has('vcf')) {
       const vopts: VcfOptions = { maxNodes: Math.max(1, Math.min(left(), VCF_STAGE_NODES)), deadline, now };
+      const t = now();
       const r = this.vcfs.search(b, vopts);
       nodes += r.nodes;
+      reports.push({ stage: 'vcf', nodes: r.nodes, ms: now() - t, proved: r.win });
       if (r.win) {
         return done({ result: 'win', winner: s, move: r.line[0], pv: r.line, method: 'vcf', entries: wantProof ? vcfEntries(b, r.line) : undefined });
       }
@@ -119,19 +135,24 @@ export class Solver {
 
     const pn = this.pnSearcher();
     pn.newSearch();
-    const stages: { mode: PnMode; attacker: Color; share: number; wide: boolean; twos?: boolean }[] = [];
+    const stages: { stage: SolveStage; mode: PnMode; attacker: Color; share: number; wide: boolean; twos?: boolean }[] = [];
     if (methods.has('vct')) {
       // the stages run one after the other, each on its own tables: interleaving them in slices
       // thrashes the caches and gives every stage a little of everything
       stages.push(
-        { mode: 'vct', attacker: s, share: OWN_PLAIN_VCT_SHARE, wide: false },
-        { mode: 'vct', attacker: s, share: OWN_WIDE_VCT_SHARE, wide: true },
-        { mode: 'vct', attacker: s, share: OWN_TWOS_VCT_SHARE, wide: true, twos: true },
-        { mode: 'vct', attacker: o, share: OPP_PLAIN_VCT_SHARE, wide: false },
-        { mode: 'vct', attacker: o, share: OPP_WIDE_VCT_SHARE, wide: true },
+        { stage: 'vct', mode: 'vct', attacker: s, share: OWN_PLAIN_VCT_SHARE, wide: false },
+        { stage: 'vct-wide', mode: 'vct', attacker: s, share: OWN_WIDE_VCT_SHARE, wide: true },
+        { stage: 'vct-twos', mode: 'vct', attacker: s, share: OWN_TWOS_VCT_SHARE, wide: true, twos: true },
+        { stage: 'opp-vct', mode: 'vct', attacker: o, share: OPP_PLAIN_VCT_SHARE, wide: false },
+        { stage: 'opp-vct-wide', mode: 'vct', attacker: o, share: OPP_WIDE_VCT_SHARE, wide: true },
       );
     }
-    if (methods.has('dfpn')) stages.push({ mode: 'game', attacker: s, share: OWN_GAME_SHARE, wide: true }, { mode: 'game', attacker: o, share: 1, wide: true });
+    if (methods.has('dfpn')) {
+      stages.push(
+        { stage: 'game', mode: 'game', attacker: s, share: OWN_GAME_SHARE, wide: true },
+        { stage: 'opp-game', mode: 'game', attacker: o, share: 1, wide: true },
+      );
+    }
     for (const st of stages) {
       if (timeUp()) break;
       const tNow = now();
@@ -139,15 +160,18 @@ export class Solver {
       const stageNodes = left() === Infinity ? Infinity : Math.max(1, Math.floor(left() * st.share));
       const r = pn.solve(b, st.attacker, { mode: st.mode, maxNodes: stageNodes, deadline: stageDeadline, now, vcfThreats: st.wide, quietTwos: st.twos });
       nodes += r.nodes;
+      reports.push({ stage: st.stage, nodes: r.nodes, ms: now() - tNow, proved: r.status === 'proven' });
       if (r.status !== 'proven') continue;
       const method: SolveMethod = st.mode === 'vct' ? 'vct' : 'dfpn';
       let entries: StrategyEntry[] | undefined;
       let extraNodes = 0;
       if (wantProof) {
-        const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, now() + EXTRACT_GRACE_MS), st.twos ?? false);
+        const t = now();
+        const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, t + EXTRACT_GRACE_MS), st.twos ?? false);
         entries = ex.run(st.mode);
         extraNodes = ex.nodes;
         nodes += extraNodes;
+        reports.push({ stage: 'extract', nodes: extraNodes, ms: now() - t, proved: entries !== undefined });
         if (!entries) continue; // could not rebuild the proof tree: claim nothing
       }
       const pv = mainLine(b, pn, st.attacker);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { ensureBuilt, root } from './run.js';
 
-const scripts = ['bench', 'bench-board', 'bench-book', 'bench-first-answer', 'bench-serve', 'bench-solver', 'bench-verify', 'book-yxdb-sample', 'chain-certificate', 'check-deps', 'postmortem', 'protocol-games', 'selfplay', 'solver-signature'];
+const scripts = ['bench', 'bench-board', 'bench-book', 'bench-first-answer', 'bench-serve', 'bench-solver', 'bench-verify', 'book-yxdb-sample', 'chain-certificate', 'check-deps', 'postmortem', 'protocol-games', 'selfplay', 'solver-signature', 'solver-stages'];
 
 const run = (name: string, ...args: string[]) =>
   spawnSync(process.execPath, [join(root, 'scripts', `${name}.mjs`), ...args], { encoding: 'utf8', timeout: 20_000 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { parsePosition, resolveToMove, makePoint, parsePoint } from '../../src/core/notation.js';
 import { BLACK, WHITE, type Color, type Rule } from '../../src/core/types.js';
-import { Solver } from '../../src/search/solver.js';
+import { Solver, type SolveResult } from '../../src/search/solver.js';
 import { PnSearcher } from '../../src/search/dfpn.js';
 import { C_TWO } from '../../src/core/patterns.js';
 import { VcfSearcher } from '../../src/search/vcf.js';
@@ -27,7 +27,7 @@ function board(pos: string, rule: Rule = 'freestyle', size = 15, toMove?: Color)
 
 const now = () => performance.now();
 
-function certify(b: Board, r: ReturnType<typeof solve>): string {
+function certify(b: Board, r: SolveResult): string {
   const text = makeCertificate({
     size: b.size,
     rule: b.rule,

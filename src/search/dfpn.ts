@@ -121,7 +121,6 @@ export class PnSearcher {
   private now: () => number = () => 0;
   private aborted = false;
   private maxDepth = VCT_MAX_DEPTH;
-  private width = GAME_WIDTH;
   private leafVctNodes = LEAF_VCT_NODES;
   private retPn = 0;
   private retDn = 0;
@@ -203,8 +202,7 @@ export class PnSearcher {
     this.deadline = opts.deadline ?? Infinity;
     this.now = opts.now ?? (() => 0);
     this.maxDepth = Math.min(opts.maxDepth ?? (this.mode === 'vct' ? VCT_MAX_DEPTH : GAME_MAX_DEPTH), MAX_DEPTH);
-    this.width = opts.width ?? GAME_WIDTH;
-    this.space.width = this.width;
+    this.space.width = opts.width ?? GAME_WIDTH;
     this.leafVctNodes = opts.leafVctNodes ?? LEAF_VCT_NODES;
     this.relaxed = false;
     this.guided = false;

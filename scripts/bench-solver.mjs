@@ -1,6 +1,11 @@
 #!/usr/bin/env node
-// npm run bench:solver [-- --time MS --limit N | --sample N --workers N --set positive|negative|fixtures
-//                         --task VCF|VCT|WIN_IN_3 --side black|white --failures]
+// npm run bench:solver [-- --time MS | --nodes N  --limit N | --sample N --workers N
+//                         --set positive|negative|fixtures --task VCF|VCT|WIN_IN_3 --side black|white
+//                         --failures --list]
+// --nodes N limits each puzzle to N solver nodes and, unless --time is also given, lifts the time
+// limit: the run is then deterministic (same code, same puzzles, same order: the same nodes), so
+// anyone can rerun a node-limited experiment. Without either, 1000 ms a puzzle.
+// --list prints every puzzle: id, result, method, nodes (diff two runs to see what changed).
 // --failures lists the puzzles not solved (id, result, time).
 // --limit N takes the first N puzzles of each group; --sample N takes N spread evenly over it.
 // Solves the third-party puzzle sets in ../shared/testdata/puzzles (skipped politely when absent)
@@ -21,7 +26,8 @@ let parsed;
 try {
   parsed = parseArgs({
     options: {
-      time: { type: 'string', default: '1000' },
+      time: { type: 'string' },
+      nodes: { type: 'string' },
       limit: { type: 'string', default: '0' },
       sample: { type: 'string', default: '0' },
       workers: { type: 'string' },
@@ -29,6 +35,7 @@ try {
       task: { type: 'string', multiple: true },
       side: { type: 'string' },
       failures: { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
     },
   });
 } catch (e) {
@@ -38,7 +45,13 @@ try {
 const opt = parsed.values;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.resolve(root, '..', 'shared', 'testdata', 'puzzles');
-const timeMs = Number(opt.time);
+const maxNodes = opt.nodes !== undefined ? Number(opt.nodes) : undefined;
+if (maxNodes !== undefined && !(Number.isInteger(maxNodes) && maxNodes > 0)) {
+  console.error(`bench-solver: --nodes wants a positive integer, not '${opt.nodes}' (see --help)`);
+  process.exit(2);
+}
+// a node limit alone is the whole budget (deterministic); a time limit is 1000 ms unless given
+const timeMs = opt.time !== undefined ? Number(opt.time) : maxNodes !== undefined ? undefined : 1000;
 const limit = Number(opt.limit);
 const sample = Number(opt.sample);
 const workers = Number(opt.workers ?? 1);
@@ -60,7 +73,10 @@ function load(name) {
 function toJob(p) {
   const list = (s) => s.split(/[\s,]+/).filter(Boolean).join(',');
   const position = p.position ?? `B:${list(p.black)};W:${list(p.white)}`;
-  return { position, toMove: p.toMove, size: p.size ?? 15, rule: p.rule ?? 'freestyle', timeMs, checkMs: 20000 };
+  const job = { position, toMove: p.toMove, size: p.size ?? 15, rule: p.rule ?? 'freestyle', checkMs: 20000 };
+  if (timeMs !== undefined) job.timeMs = timeMs;
+  if (maxNodes !== undefined) job.nodes = maxNodes;
+  return job;
 }
 
 const pct = (a, b) => (b ? ((100 * a) / b).toFixed(1) : '-');
@@ -107,6 +123,7 @@ for (const set of sets) {
           console.log(`  label disputed: ${ps[i].id ?? i} is labelled ${exp}, solver proved ${r.result} (certificate verified)`);
         } else claimsWrong++;
       }
+      if (opt.list) console.log(`  ${ps[i].id ?? i} ${r.result} ${r.method ?? '-'} nodes ${r.nodes}`);
       if (r.result !== exp && opt.failures) console.log(`  not solved: ${ps[i].id ?? i} (${r.result}, ${r.ms} ms)`);
       if (r.result === exp) {
         solved++;
@@ -123,5 +140,6 @@ for (const set of sets) {
 }
 await pool?.destroy();
 const wall = (Date.now() - t0) / 1000;
-console.log(`total: ${wall.toFixed(1)} s wall, ${workers} worker(s), ${(totalNodes / Math.max(1, totalMs)).toFixed(0)}k nodes/s per worker, wrong claims ${wrong}${disputed ? ` (label disputed, certificate verified: ${disputed})` : ''}, proofs rejected by the checker ${rejected}`);
+const budget = `${maxNodes !== undefined ? `${maxNodes} nodes` : ''}${maxNodes !== undefined && timeMs !== undefined ? ' and ' : ''}${timeMs !== undefined ? `${timeMs} ms` : ''} a puzzle`;
+console.log(`total: ${wall.toFixed(1)} s wall, ${budget}, ${totalNodes} nodes, ${workers} worker(s), ${(totalNodes / Math.max(1, totalMs)).toFixed(0)}k nodes/s per worker, wrong claims ${wrong}${disputed ? ` (label disputed, certificate verified: ${disputed})` : ''}, proofs rejected by the checker ${rejected}`);
 process.exitCode = wrong || rejected ? 1 : 0;

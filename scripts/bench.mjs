@@ -7,7 +7,9 @@
  *  (b) alpha-beta on a fixed set of positions searched to fixed depths: nodes per second
  *      (median of runs) and a node-count signature (the sum of nodes), which changes only
  *      when search behaviour changes. Positions: the Gomocup 2026 freestyle openings from
- *      ../shared/testdata/openings when present, plus middle games built here.
+ *      ../shared/testdata/openings when present, plus middle games built here;
+ *  (c) the solver signature: df-pn and VCF node counts on a fixed set of positions under node
+ *      limits, which change only when solver behaviour changes: scripts/solver-signature.mjs.
  *
  * Options: --quick (fewer runs, shallower), --depth N (override the fixed depth),
  *          --time MS (also report the depth an engine move reaches with MS per move, per opening).
@@ -26,7 +28,8 @@ if (!existsSync(join(dist, 'search', 'alphabeta.js'))) {
   console.error('bench: dist/ is missing; run `npx tsc -p .` first');
   process.exit(2);
 }
-const { Board } = await import(join(dist, 'core', 'board.js'));
+const { Board, countIndex } = await import(join(dist, 'core', 'board.js'));
+const { C_FIVE, C_OPEN_FOUR, C_FOUR_THREE } = await import(join(dist, 'core', 'patterns.js'));
 const { AlphaBeta } = await import(join(dist, 'search', 'alphabeta.js'));
 
 const args = process.argv.slice(2);
@@ -62,7 +65,7 @@ function midgame(opening) {
   const ab = new AlphaBeta(14);
   const moves = [...opening];
   let calm = moves.length;
-  const isCalm = () => [0, 16].every((o) => b.counts[o + 9] + b.counts[o + 8] + b.counts[o + 7] === 0);
+  const isCalm = () => [1, 2].every((c) => [C_FIVE, C_OPEN_FOUR, C_FOUR_THREE].every((k) => b.counts[countIndex(c, k)] === 0));
   for (let i = 0; i < 16; i++) {
     ab.clear();
     const r = ab.search(b, { maxNodes: 4000 });
@@ -114,9 +117,16 @@ for (let run = 0; run < runsB; run++) {
 console.log(`alpha-beta: ${positions.length} positions to depth ${depth}: ${Math.round(median(npsRuns)).toLocaleString('en')} nodes/s wall clock (median of ${runsB}; per CPU second ${Math.round(median(cpuNpsRuns)).toLocaleString('en')}); middle games ${Math.round(median(midNps)).toLocaleString('en')} nodes/s`);
 console.log(`signature: ${signature}`);
 
+// ---- (c) the solver signature (its own process: fresh solver tables) ---------------------
+{
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [join(here, 'solver-signature.mjs')], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
 const timeMs = argValue('--time');
 if (timeMs) {
-  // (c) depth in a game move: the whole engine (its solver stages first, then alpha-beta
+  // (d) depth in a game move: the whole engine (its solver stages first, then alpha-beta
   // under the time manager: hard limit = MS minus the safety margin), a fresh Engine per
   // opening in this already-running process (a game's later moves; the first move of a new
   // process is slower while V8 compiles). Also the raw alpha-beta depth in MS.
@@ -125,7 +135,7 @@ if (timeMs) {
   const abDepths = [];
   for (const p of positions) {
     if (!p.name.startsWith('gomocup')) continue;
-    const e = new Engine({ size: 15, rule: 'freestyle' });
+    const e = new Engine({ size: 15, rule: 'freestyle', now });
     for (const m of p.moves) e.play(m);
     engineDepths.push(e.go({ turnMs: timeMs }).depth);
     const b = new Board(15, 'freestyle');

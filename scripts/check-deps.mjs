@@ -10,6 +10,7 @@
 // - a file may import its own directory and lower layers only (no upward or sideways imports);
 // - core and search are pure: no Node built-ins, no native/process-level packages, no
 //   console, no process;
+// - core and search keep no state and read no clock (the rule and its limits: STATELESS below);
 // - yargs only in cli; nothing under src/ imports scripts/ or test/;
 // - the web page (web/src) imports only src/view and core's notation from src/.
 // Usage: node scripts/check-deps.mjs [package-root]. Prints `file:line: problem` for each violation and exits 1; exits 0 when clean.
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { helpOnRequest } from './usage.mjs';
 
 helpOnRequest(import.meta.url);
+const { default: ts } = await import('typescript');
 
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const src = join(root, 'src');
@@ -38,6 +40,31 @@ const walk = (d) => {
   }
 };
 walk(src);
+
+// ---- core/ and search/ keep no state and read no clock ------------------------------------
+// What they compute must depend on their arguments only, so that a search can be replayed
+// node for node: the clock comes in as a `now` function, and whatever persists between calls
+// lives in an object the caller holds (Solver, VcfSearcher, Engine, ...). Forbidden there:
+//  - clocks and timers: Date, performance, setTimeout, setInterval, setImmediate and their
+//    clear* functions (also as globalThis.X); a type annotation naming Date is fine;
+//  - module-level `let` and `var`;
+//  - a module-level instance of a class (`const x = new Foo()`), other than the built-in
+//    containers below: its methods would be module state;
+//  - writing to a module-level const's contents from inside a function: `X[i] = v`, `X.p = v`,
+//    `X[i]++`, `delete X[i]`, or calling a mutating method on it (set, add, delete, clear, push,
+//    pop, shift, unshift, splice, sort, reverse, fill, copyWithin).
+// Allowed: lookup tables built at load (a typed array filled by top-level statements or a
+// block, or returned by an IIFE) and never written after; and the write-once caches of
+// core/lazy.ts (`lazyTables`), whose entries are pure functions of their keys, built on first
+// use and never replaced (the pattern and geometry tables: a context object for them would have
+// to be passed to every `new Board()`).
+// Not seen (keep them out by review): state behind more than one plain alias (`const t = X;
+// t[0] = 1` is seen), a module table passed to a function that writes it, and state hidden
+// in a closure made by a top-level call.
+const STATELESS = new Set(['core', 'search']);
+const CLOCKS = new Set(['Date', 'performance', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate']);
+const MUTATORS = new Set(['set', 'add', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
+const CONTAINERS = /^(?:(?:Int8|Uint8|Uint8Clamped|Int16|Uint16|Int32|Uint32|Float32|Float64|BigInt64|BigUint64)Array|Map|Set|WeakMap|WeakSet|Array)$/;
 
 const problems = [];
 const lineOf = (text, index) => text.slice(0, index).split('\n').length;
@@ -108,9 +135,105 @@ for (const file of webFiles) {
   }
 }
 
+// the state rule reads each file's syntax tree, with symbols bound so that a local that shadows a
+// module const is told apart from it (no type checking, no other files)
+const statelessFiles = files.filter((f) => STATELESS.has(relative(src, f).split(sep)[0]));
+if (statelessFiles.length > 0) {
+  const program = ts.createProgram(statelessFiles, { noLib: true, noResolve: true, allowJs: true, target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext });
+  const checker = program.getTypeChecker();
+  for (const file of statelessFiles) problems.push(...stateProblems(program.getSourceFile(file), checker, relative(root, file), relative(src, file).split(sep)[0]));
+}
+
 if (problems.length > 0) {
   for (const p of problems) console.error(p);
   console.error(`check-deps: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
   process.exit(1);
 }
-console.log(`check-deps: ${files.length} files and ${webFiles.length} page files, layering and purity ok`);
+console.log(`check-deps: ${files.length} files and ${webFiles.length} page files, layering, purity and statelessness ok`);
+
+function stateProblems(sf, checker, rel, dir) {
+  const out = [];
+  const at = (node) => `${rel}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}`;
+  const tell = (node, what) => out.push(`${at(node)}: ${dir} keeps no state and reads no clock: ${what}`);
+  const fnLike = (n) => ts.isFunctionLike(n) || ts.isClassStaticBlockDeclaration(n) || (ts.isPropertyDeclaration(n) && !hasStatic(n));
+  const hasStatic = (n) => (ts.getCombinedModifierFlags(n) & ts.ModifierFlags.Static) !== 0;
+  // instances made at load (not inside a function, which runs later on someone's behalf)
+  const findNew = (node) => {
+    if (ts.isNewExpression(node)) {
+      const name = node.expression.getText(sf);
+      if (!CONTAINERS.test(name)) tell(node, `a module-level instance of ${name} (let the caller hold it)`);
+    }
+    if (!ts.isFunctionLike(node)) ts.forEachChild(node, findNew);
+  };
+  const moduleConsts = new Set();
+  const declare = (name, node) => {
+    if (ts.isIdentifier(name)) moduleConsts.add(node);
+    else for (const e of name.elements) if (!ts.isOmittedExpression(e)) declare(e.name, e);
+  };
+  for (const st of sf.statements) {
+    if (ts.isVariableStatement(st)) {
+      const flags = st.declarationList.flags;
+      for (const d of st.declarationList.declarations) {
+        if ((flags & ts.NodeFlags.Const) === 0) tell(d, `a module-level ${flags & ts.NodeFlags.Let ? 'let' : 'var'} ${d.name.getText(sf)} (pass it in an object the caller holds)`);
+        else declare(d.name, d);
+        if (d.initializer) findNew(d.initializer);
+      }
+    } else if (ts.isClassDeclaration(st)) {
+      for (const m of st.members) if (ts.isPropertyDeclaration(m) && hasStatic(m)) tell(m, `a static property ${m.name.getText(sf)} (module state in disguise)`);
+    }
+  }
+  const inType = (node) => {
+    for (let a = node.parent; a && !ts.isStatement(a); a = a.parent) if (ts.isTypeNode(a) || ts.isExpressionWithTypeArguments(a)) return true;
+    return false;
+  };
+  // an identifier read as a value (not a property name, a declaration's name or a type)
+  const isValueRef = (id) => {
+    const p = id.parent;
+    if (p && p.name === id && !ts.isShorthandPropertyAssignment(p)) return false;
+    if (p && (ts.isImportSpecifier(p) || ts.isExportSpecifier(p))) return false;
+    return !inType(id);
+  };
+  // does this reference write to the referenced object's contents?
+  const mutates = (id) => {
+    let n = id;
+    for (;;) {
+      const p = n.parent;
+      if (ts.isPropertyAccessExpression(p) && p.expression === n) {
+        if (MUTATORS.has(p.name.text) && ts.isCallExpression(p.parent) && p.parent.expression === p) return `calls ${p.name.text}()`;
+        n = p;
+      } else if (ts.isElementAccessExpression(p) && p.expression === n) n = p;
+      else if ((ts.isNonNullExpression(p) || ts.isParenthesizedExpression(p)) && p.expression === n) n = p;
+      else break;
+    }
+    if (n === id) return undefined;
+    const p = n.parent;
+    if (ts.isBinaryExpression(p) && p.left === n && p.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return 'assigns to it';
+    if ((ts.isPrefixUnaryExpression(p) || ts.isPostfixUnaryExpression(p)) && (p.operator === ts.SyntaxKind.PlusPlusToken || p.operator === ts.SyntaxKind.MinusMinusToken)) return 'increments it';
+    if (ts.isDeleteExpression(p)) return 'deletes from it';
+    return undefined;
+  };
+  // a local const that is just another name for a module-level one (`const per = ROWS`)
+  const aliases = new Map();
+  const visit = (node, inFn) => {
+    if (inFn && ts.isVariableDeclaration(node) && node.initializer && ts.isIdentifier(node.initializer)) {
+      const sym = checker.getSymbolAtLocation(node.initializer);
+      const decl = sym && (sym.valueDeclaration ?? sym.declarations?.[0]);
+      if (decl && moduleConsts.has(decl)) aliases.set(node, node.initializer.text);
+    }
+    if (ts.isIdentifier(node) && isValueRef(node)) {
+      if (CLOCKS.has(node.text)) tell(node, `${node.text} (take a now() function from the caller)`);
+      else if (inFn) {
+        const sym = checker.getSymbolAtLocation(node);
+        const decl = sym && (sym.valueDeclaration ?? sym.declarations?.[0]);
+        const target = decl && (moduleConsts.has(decl) ? node.text : aliases.get(decl));
+        const how = target ? mutates(node) : undefined;
+        if (how) tell(node, `a function writes to the module-level ${target}${target === node.text ? '' : ` through ${node.text}`} (${how}; let the caller hold it)`);
+      }
+    } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'globalThis' && CLOCKS.has(node.name.text)) {
+      tell(node, `globalThis.${node.name.text} (take a now() function from the caller)`);
+    }
+    ts.forEachChild(node, (c) => visit(c, inFn || fnLike(node)));
+  };
+  visit(sf, false);
+  return out;
+}

@@ -6,7 +6,7 @@
  */
 import { Board } from '../core/board.js';
 import type { Color, Rule } from '../core/types.js';
-import { solve } from '../search/solver.js';
+import { Solver } from '../search/solver.js';
 import { Engine } from '../search/engine.js';
 import { MATE } from '../search/types.js';
 import { makeCertificate, parseCertificate } from '../proof/certificate.js';
@@ -51,6 +51,9 @@ export interface BookJobResult {
   error?: string;
 }
 
+/** This thread's solver: the jobs of one worker share what it learns (see Solver). */
+const solver = new Solver();
+
 export function runBookJob(job: BookJob): BookJobResult {
   const t0 = Date.now();
   const now = () => Date.now();
@@ -63,7 +66,7 @@ export function runBookJob(job: BookJob): BookJobResult {
     if (job.solveNodes > 0) {
       const opts: { maxNodes: number; now: () => number; timeMs?: number } = { maxNodes: job.solveNodes, now };
       if (job.solveMs !== undefined) opts.timeMs = job.solveMs;
-      const r = solve(b, opts);
+      const r = solver.solve(b, opts);
       nodes += r.nodes;
       const rejected = r.result !== 'unknown' && job.check !== false ? checkProof(b, r.winner, r.entries, job.checkMs ?? 2000) : undefined;
       if (rejected) {
@@ -87,7 +90,7 @@ export function runBookJob(job: BookJob): BookJobResult {
       }
     }
     if (job.scoreNodes > 0) {
-      const e = new Engine({ size: job.size, rule: job.rule });
+      const e = new Engine({ size: job.size, rule: job.rule, now: () => performance.now() });
       const stones = [...job.black.map((index) => ({ index, color: 1 as Color })), ...job.white.map((index) => ({ index, color: 2 as Color }))];
       e.setPosition(stones, job.toMove);
       const m = e.go({ nodes: job.scoreNodes });

@@ -10,14 +10,15 @@
  *      bits 12..23  the same for white,
  *      bits 24..27  the combined class (C_*) for black, bits 28..31 for white.
  *    `classOf(q, c)` and `(state[q] >>> classShift(c)) & 15` read a class.
- *  - `counts[(c - 1) * 16 + k]`: number of empty cells whose class for colour c is k. The
+ *  - `counts[countIndex(c, k)]` (= (c - 1) * 16 + k): number of empty cells whose class for colour c is k. The
  *    counts live in a stack with one 32-entry frame per ply (`counts` is the current frame's
  *    view), so undo restores them by moving down a frame. Take `counts` again after play/undo.
  * Directions: 0 horizontal, 1 vertical, 2 diagonal (down-right), 3 anti-diagonal (down-left).
  */
-import { BLACK, EMPTY, WHITE, type Color, type Rule, MIN_SIZE, MAX_SIZE } from './types.js';
+import { BLACK, EMPTY, WHITE, type Color, type Rule, MIN_SIZE, MAX_SIZE, MAX_AREA } from './types.js';
 import { patternTable, windowTable, windowIndex, COMBINED_TABLE, C_NONE, C_FIVE } from './patterns.js';
-import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO, MAX_AREA } from './zobrist.js';
+import { ZOBRIST_HI, ZOBRIST_LO, SIDE_HI, SIDE_LO } from './zobrist.js';
+import { lazyTables } from './lazy.js';
 
 export const DIR_DX = [1, 0, 1, -1] as const;
 export const DIR_DY = [0, 1, 1, 1] as const;
@@ -34,6 +35,11 @@ export function classShift(c: number): number {
   return 20 + 4 * c;
 }
 
+/** Where colour c's count of class k is in `counts` (16 entries a colour, classes 0..9 used). */
+export function countIndex(c: number, k: number): number {
+  return (c - 1) * 16 + k;
+}
+
 /** What every board of one size and rule starts from (built once, shared read-only). */
 interface Geometry {
   step: Int32Array;
@@ -47,12 +53,15 @@ interface Geometry {
   counts: Int32Array;
 }
 
-const geometries = new Map<string, Geometry>();
+/** Every size and rule's geometry, made on first use (core/lazy.ts), keyed by size * 2 + (1 for
+ *  standard). */
+const geometries = lazyTables<number, Geometry>((key) => buildGeometry(key >> 1, key & 1 ? 'standard' : 'freestyle'));
 
 function geometry(size: number, rule: Rule): Geometry {
-  const tag = `${size}/${rule}`;
-  let g = geometries.get(tag);
-  if (g) return g;
+  return geometries.get(size * 2 + (rule === 'standard' ? 1 : 0));
+}
+
+function buildGeometry(size: number, rule: Rule): Geometry {
   const area = size * size;
   const R = rule === 'standard' ? 5 : 4;
   const lineOf = new Int16Array(area * 4);
@@ -102,9 +111,7 @@ function geometry(size: number, rule: Rule): Geometry {
     counts[(state[q]! >>> 24) & 15]!++;
     counts[16 + (state[q]! >>> 28)]!++;
   }
-  g = { step: new Int32Array([1, size, size + 1, size - 1]), reach, lineOf, posOf, lines, state, counts };
-  geometries.set(tag, g);
-  return g;
+  return { step: new Int32Array([1, size, size + 1, size - 1]), reach, lineOf, posOf, lines, state, counts };
 }
 
 export class Board {
@@ -332,7 +339,7 @@ export class Board {
 
   /** Number of empty cells whose class for c is k. */
   count(c: Color, k: number): number {
-    return this.counts[(c - 1) * 16 + k]!;
+    return this.counts[countIndex(c, k)]!;
   }
 
   /** True if playing q (empty) now makes five for colour c. */

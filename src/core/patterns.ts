@@ -21,6 +21,7 @@
  *  NONE       otherwise
  */
 import type { Rule } from './types.js';
+import { lazyTables } from './lazy.js';
 
 export const P_NONE = 0;
 export const P_TWO = 1;
@@ -106,16 +107,13 @@ function classifier(exact: boolean) {
   return classify;
 }
 
-const tables = new Map<Rule, Uint8Array>();
+/** The key tables and window tables of the rules, made on first use (core/lazy.ts). */
+const keyTables = lazyTables<Rule, Uint8Array>((rule) => buildPatternTable(rule));
+const windowTables = lazyTables<Rule, Uint16Array>((rule) => buildWindowTable(rule, patternTable(rule)));
 
 /** The pattern table for a rule (built on first use, or read from the build's copy). */
 export function patternTable(rule: Rule): Uint8Array {
-  let t = tables.get(rule);
-  if (!t) {
-    t = loadTable(rule, 'keys', 1 << KEY_BITS) ?? buildPatternTable(rule);
-    tables.set(rule, t);
-  }
-  return t;
+  return keyTables.get(rule);
 }
 
 /**
@@ -128,11 +126,18 @@ export function patternTable(rule: Rule): Uint8Array {
  */
 export type TableKind = 'keys' | 'window';
 export type TableSource = (rule: Rule, kind: TableKind) => Uint8Array | undefined;
-let tableSource: TableSource | undefined;
 
 /** Install (or remove) the source of saved tables; only tables not built yet are affected. */
 export function setTableSource(source: TableSource | undefined): void {
-  tableSource = source;
+  keyTables.setLoader(source && ((rule) => loadTable(source, rule, 'keys', 1 << KEY_BITS)));
+  windowTables.setLoader(
+    source &&
+      ((rule) => {
+        const R = rule === 'standard' ? 5 : 4;
+        const saved = loadTable(source, rule, 'window', 2 << (4 * R));
+        return saved ? new Uint16Array(saved.buffer, saved.byteOffset, 1 << (4 * R)) : undefined;
+      }),
+  );
 }
 
 export function tableFileName(rule: Rule, kind: TableKind): string {
@@ -158,8 +163,8 @@ export function checkTableFile(file: Uint8Array, bytes: number): Uint8Array | un
   return sum === tableChecksum(data) ? data : undefined;
 }
 
-function loadTable(rule: Rule, kind: TableKind, bytes: number): Uint8Array | undefined {
-  const file = tableSource?.(rule, kind);
+function loadTable(source: TableSource, rule: Rule, kind: TableKind, bytes: number): Uint8Array | undefined {
+  const file = source(rule, kind);
   return file ? checkTableFile(file, bytes) : undefined;
 }
 
@@ -247,8 +252,6 @@ export function windowIndex(b: number, w: number, R: number): number {
   return (b & low) | (((b >> (R + 1)) & low) << R) | (((w & low) | (((w >> (R + 1)) & low) << R)) << (2 * R));
 }
 
-const windows = new Map<Rule, Uint16Array>();
-
 /**
  * The pattern table indexed by `windowIndex` (R = 4 in freestyle, 5 in standard), each entry
  * spread to the board's state layout: the black pattern in bits 0..2, the white one in bits
@@ -257,13 +260,7 @@ const windows = new Map<Rule, Uint16Array>();
  * already five or more), so its table has 2^16 entries (128 KB); standard's has 2^20.
  */
 export function windowTable(rule: Rule): Uint16Array {
-  let t = windows.get(rule);
-  if (t) return t;
-  const R = rule === 'standard' ? 5 : 4;
-  const saved = loadTable(rule, 'window', 2 << (4 * R));
-  t = saved ? new Uint16Array(saved.buffer, saved.byteOffset, 1 << (4 * R)) : buildWindowTable(rule, patternTable(rule));
-  windows.set(rule, t);
-  return t;
+  return windowTables.get(rule);
 }
 
 /** Derive the window table of a rule from its key table. */

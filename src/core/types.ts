@@ -9,6 +9,8 @@ export const RULES: readonly Rule[] = ['freestyle', 'standard'];
 
 export const MIN_SIZE = 5;
 export const MAX_SIZE = 22;
+/** Points on the largest board: the row length of every per-point buffer and table. */
+export const MAX_AREA = MAX_SIZE * MAX_SIZE;
 
 export function opponent(c: Color): Color {
   return (3 - c) as Color;

@@ -2,6 +2,8 @@
  * 64-bit Zobrist keys as two 32-bit halves (no BigInt in the hot path). The keys come from a
  * fixed-seed generator so hashes are identical across runs, processes and workers.
  */
+import { MAX_AREA } from './types.js';
+
 function splitmix32(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
@@ -12,8 +14,6 @@ function splitmix32(seed: number): () => number {
     return (z ^ (z >>> 16)) | 0;
   };
 }
-
-const MAX_AREA = 22 * 22;
 
 /** ZOBRIST_LO/HI[(color - 1) * MAX_AREA + index]; index is row * size + col for the board's own size. */
 export const ZOBRIST_LO = new Int32Array(2 * MAX_AREA);
@@ -28,4 +28,3 @@ export const ZOBRIST_HI = new Int32Array(2 * MAX_AREA);
 /** Xor-ed in when white is to move. */
 export const SIDE_LO = 0x2545f491;
 export const SIDE_HI = 0x4f6cdd1d;
-export { MAX_AREA };

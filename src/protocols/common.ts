@@ -72,7 +72,7 @@ export class BotGame {
   constructor(size: number, rule: Rule, opts: { seed: string; book?: BookProbe | undefined }) {
     this.size = size;
     this.rule = rule;
-    const eo: ConstructorParameters<typeof Engine>[0] = { size, rule, seed: opts.seed };
+    const eo: ConstructorParameters<typeof Engine>[0] = { size, rule, seed: opts.seed, now: () => performance.now() };
     if (opts.book) eo.book = opts.book;
     this.engine = new Engine(eo);
     this.cells = new Uint8Array(size * size);

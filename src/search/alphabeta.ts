@@ -16,15 +16,15 @@
  * slice of preallocated move/score buffers.
  */
 import type { Board } from '../core/board.js';
+import { MAX_AREA } from '../core/types.js';
 import { C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR } from '../core/patterns.js';
-import { MATE, MATE_BOUND } from './types.js';
+import { MATE, MATE_BOUND, SCORE_INF } from './types.js';
 import { TransTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt.js';
 import { Evaluator, Geometry, MOVE_VALUE } from './eval.js';
 import { MoveGen, GEN_FORCED, GEN_QUIET, TACTICAL_SCORE } from './movegen.js';
 
 export const MAX_PLY = 128;
-const STRIDE = 484;
-const INF = 32000;
+const STRIDE = MAX_AREA;
 const QDEPTH = 8;
 /** Late-move pruning: quiet moves searched at a non-PV node of depth d. */
 const LMP = [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32];
@@ -173,23 +173,23 @@ export class AlphaBeta {
     const lastDepth = n === 1 ? Math.min(maxDepth, 3) : maxDepth;
     for (let depth = 1; depth <= lastDepth; depth++) {
       let window = 80;
-      let alpha = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev - window : -INF;
-      let beta = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev + window : INF;
+      let alpha = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev - window : -SCORE_INF;
+      let beta = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev + window : SCORE_INF;
       let score: number;
       for (;;) {
         score = this.root(alpha, beta, depth);
         if (this.stopped) break;
         if (score <= alpha) {
           window *= 3;
-          alpha = Math.max(-INF, score - window);
-          beta = Math.min(INF, Math.max(beta, score + 1));
+          alpha = Math.max(-SCORE_INF, score - window);
+          beta = Math.min(SCORE_INF, Math.max(beta, score + 1));
         } else if (score >= beta) {
           window *= 3;
-          beta = Math.min(INF, score + window);
+          beta = Math.min(SCORE_INF, score + window);
         } else break;
         if (window > 4000) {
-          alpha = -INF;
-          beta = INF;
+          alpha = -SCORE_INF;
+          beta = SCORE_INF;
         }
       }
       if (this.stopped) {
@@ -232,7 +232,7 @@ export class AlphaBeta {
   }
 
   private iterBest = -1;
-  private iterBestScore = -INF;
+  private iterBestScore = -SCORE_INF;
 
   /** The root PV, completed past the terminal rules: a five, or an open four, the block, the five. */
   private copyPv(): number[] {
@@ -327,9 +327,9 @@ export class AlphaBeta {
 
   private root(alpha: number, beta: number, depth: number): number {
     const n = this.nRoot;
-    let best = -INF;
+    let best = -SCORE_INF;
     this.iterBest = -1;
-    this.iterBestScore = -INF;
+    this.iterBestScore = -SCORE_INF;
     this.pvLen[0] = 0;
     for (let i = 0; i < n; i++) {
       const m = this.rootMoves[i]!;
@@ -442,7 +442,7 @@ export class AlphaBeta {
     }
 
     const alpha0 = alpha;
-    let best = -INF;
+    let best = -SCORE_INF;
     let bestMove = -1;
     const newDepth = forced ? depth : depth - 1;
     let searched = 0;

@@ -45,8 +45,8 @@ export interface EngineOptions {
   /** Seed for every random choice (KoTH passes one); same seed + same limits = same moves. */
   seed?: string;
   book?: BookProbe;
-  /** The clock in ms (default: performance.now). Search code reads time only through it. */
-  now?: () => number;
+  /** The clock in ms (the caller's: search code reads no clock of its own). */
+  now: () => number;
   /** Skip the solver stages (VCF/VCT) and use alpha-beta alone (for benchmarks and tests). */
   alphaBetaOnly?: boolean;
 }
@@ -124,12 +124,12 @@ export class Engine {
   /** Elapsed ms when each stage 2..6 started in the last go() (for diagnostics). */
   readonly stageMs = new Float64Array(5);
 
-  constructor(opts: EngineOptions = {}) {
+  constructor(opts: EngineOptions) {
     this.board = new Board(opts.size ?? 15, opts.rule ?? 'freestyle');
     this.seed = opts.seed ?? 'gomoku-tss';
     this.rng = seedrandom(this.seed);
     this.book = opts.book;
-    this.clock = opts.now ?? (() => globalThis.performance.now());
+    this.clock = opts.now;
     this.alphaBetaOnly = opts.alphaBetaOnly ?? false;
   }
 

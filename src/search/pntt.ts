@@ -16,6 +16,22 @@
  */
 export const INF = 1 << 30;
 
+/**
+ * The tables are shared by searches for either attacker, and a position with the same side to
+ * move is an OR node for one and an AND node for the other: its entry must not serve both.
+ * Keys of searches with White attacking are XORed with this constant pair.
+ */
+const WHITE_KEY_LO = 0x5bd1e995 | 0;
+const WHITE_KEY_HI = 0x27d4eb2f | 0;
+
+/** The salt XORed into a position's hash to make its key in a search for `attacker`. */
+export function attackerKeyLo(attacker: number): number {
+  return attacker === 2 ? WHITE_KEY_LO : 0;
+}
+export function attackerKeyHi(attacker: number): number {
+  return attacker === 2 ? WHITE_KEY_HI : 0;
+}
+
 export class PnTable {
   readonly bits: number;
   private readonly mask: number;
@@ -96,5 +112,77 @@ export class PnTable {
     this.work[slot] = work;
     this.best[slot] = best;
     this.age[slot] = this.gen;
+  }
+}
+
+/**
+ * A searcher's tables: for each threat space (plain; wide, with quiet VCF threats; wide with
+ * quiet twos) a real one and a relaxed one, and one for the game tree. Disproofs depend on the
+ * rules, so each keeps its own; proofs hold under any of them and are read from all (`proof`).
+ * The game-tree and relaxed tables are 4x smaller (fewer positions; the relaxed ones only
+ * guide); the quiet-twos pair is made on first use.
+ */
+export class PnTables {
+  readonly plain: PnTable;
+  readonly wide: PnTable;
+  readonly game: PnTable;
+  private readonly relaxedPlain: PnTable;
+  private readonly relaxedWide: PnTable;
+  private twos: PnTable | undefined;
+  private relaxedTwos: PnTable | undefined;
+
+  constructor(private readonly bits: number) {
+    this.plain = new PnTable(bits);
+    this.wide = new PnTable(bits);
+    this.game = new PnTable(bits - 2);
+    this.relaxedPlain = new PnTable(bits - 2);
+    this.relaxedWide = new PnTable(bits - 2);
+  }
+
+  /** The real table of a threat space. */
+  real(wide: boolean, twos: boolean): PnTable {
+    return twos ? this.twosPair()[0] : wide ? this.wide : this.plain;
+  }
+
+  /** The relaxed table of a threat space. */
+  relaxed(wide: boolean, twos: boolean): PnTable {
+    return twos ? this.twosPair()[1] : wide ? this.relaxedWide : this.relaxedPlain;
+  }
+
+  private twosPair(): [PnTable, PnTable] {
+    this.twos ??= new PnTable(this.bits);
+    this.relaxedTwos ??= new PnTable(this.bits - 2);
+    return [this.twos, this.relaxedTwos];
+  }
+
+  /** A new top-level search: every entry stays readable but becomes replaceable. */
+  newSearch(): void {
+    for (const tt of this.all()) tt.newSearch();
+  }
+
+  clear(): void {
+    for (const tt of this.all()) tt.clear();
+  }
+
+  private all(): PnTable[] {
+    const all = [this.plain, this.wide, this.game, this.relaxedPlain, this.relaxedWide];
+    if (this.twos) all.push(this.twos, this.relaxedTwos!);
+    return all;
+  }
+
+  /** A threat-space proof of key (lo, hi) from any real table: [0, dn, best], or undefined. */
+  proof(lo: number, hi: number): [number, number, number] | undefined {
+    for (const tt of [this.plain, this.wide, this.twos]) {
+      if (!tt) continue;
+      const e = tt.find(lo, hi);
+      if (e >= 0 && tt.pn[e] === 0) return [0, tt.dn[e]!, tt.best[e]!];
+    }
+    return undefined;
+  }
+
+  /** The entry of key (lo, hi) in `tt`: [pn, dn, best], or undefined. */
+  entry(tt: PnTable, lo: number, hi: number): [number, number, number] | undefined {
+    const e = tt.find(lo, hi);
+    return e < 0 ? undefined : [tt.pn[e]!, tt.dn[e]!, tt.best[e]!];
   }
 }

@@ -1,16 +1,22 @@
 /**
  * The solver: is the position a forced win for the side to move?
  *
- * Order: an immediate five, a VCF, a threat-space proof (VCT, df-pn), the same for the
- * opponent (to prove a loss), then proof-number search over the real game tree. Every `win`
+ * Order: an immediate five, a VCF, a threat-space proof (VCT, df-pn: the plain space, the wide
+ * one, the one with quiet twos), the same for the opponent (to prove a loss), then proof-number
+ * search over the real game tree. Each stage gets a share of what is left (tuning.ts); the
+ * cheap, often decisive stages come first (docs/solver.md tells each stage's part). Every `win`
  * and `loss` comes with its strategy: the winner's move at each winner-to-move position of the
  * proof tree that is not already a five, enough for an independent checker (formats.md sec. 3).
  */
 import type { Board } from '../core/board.js';
 import type { Color } from '../core/types.js';
-import { vcf, type VcfOptions } from './vcf.js';
+import { VcfSearcher, type VcfOptions } from './vcf.js';
 import { PnSearcher, type PnMode } from './dfpn.js';
 import { findFive, fiveCount } from './threats.js';
+import {
+  EXTRACT_GRACE_MS, EXTRACT_NODES, OPP_PLAIN_VCT_SHARE, OPP_WIDE_VCT_SHARE, OWN_GAME_SHARE, OWN_PLAIN_VCT_SHARE, OWN_TWOS_VCT_SHARE,
+  OWN_WIDE_VCT_SHARE, VCF_STAGE_NODES,
+} from './tuning.js';
 
 export type SolveMethod = 'five' | 'vcf' | 'vct' | 'dfpn';
 
@@ -30,6 +36,17 @@ export interface StrategyEntry {
   move: number;
 }
 
+/** The stages in the order they run (docs/solver.md); `extract` rebuilds a found proof. */
+export type SolveStage = 'vcf' | 'vct' | 'vct-wide' | 'vct-twos' | 'opp-vct' | 'opp-vct-wide' | 'game' | 'opp-game' | 'extract';
+
+/** What one stage of a solve spent and whether it proved its claim (for measurements). */
+export interface StageReport {
+  stage: SolveStage;
+  nodes: number;
+  ms: number;
+  proved: boolean;
+}
+
 export interface SolveResult {
   result: 'win' | 'loss' | 'unknown';
   winner?: Color;
@@ -39,12 +56,8 @@ export interface SolveResult {
   nodes: number;
   ms: number;
   entries?: StrategyEntry[];
-}
-
-let pnShared: PnSearcher | undefined;
-function pnSearcher(): PnSearcher {
-  pnShared ??= new PnSearcher();
-  return pnShared;
+  /** The stages that ran, in order (an immediate five runs none). */
+  stages: StageReport[];
 }
 
 function snapshot(b: Board, move: number): StrategyEntry {
@@ -72,92 +85,106 @@ function vcfEntries(b: Board, line: number[]): StrategyEntry[] {
   return out;
 }
 
-export function solve(b: Board, opts: SolveOptions = {}): SolveResult {
-  const now = opts.now ?? (() => 0);
-  const t0 = now();
-  const deadline = opts.timeMs !== undefined ? t0 + opts.timeMs : Infinity;
-  const maxNodes = opts.maxNodes ?? Infinity;
-  const methods = new Set<SolveMethod>(opts.methods ?? ['five', 'vcf', 'vct', 'dfpn']);
-  const wantProof = opts.proof !== false;
-  const s = b.toMove;
-  const o = (3 - s) as Color;
-  let nodes = 0;
-  const done = (r: Omit<SolveResult, 'nodes' | 'ms'>): SolveResult => ({ ...r, nodes, ms: now() - t0 });
-  const left = () => maxNodes - nodes;
-  const timeUp = () => now() > deadline || left() <= 0;
+/**
+ * A solver and what it learns: the VCF searcher (its table of failures) and the df-pn tables,
+ * kept from one solve to the next, so a batch reuses what earlier positions taught it (each
+ * solve makes the old entries replaceable). A result can depend on what the solver has seen
+ * before: make one per thread of work, and a fresh one where it must not.
+ */
+export class Solver {
+  private readonly vcfs = new VcfSearcher();
+  /** Made on first use: its tables are large, and many positions end at the VCF stage. */
+  private pn: PnSearcher | undefined;
 
-  // 1. fives
-  const f = findFive(b, s);
-  if (f >= 0) return done({ result: 'win', winner: s, move: f, pv: [f], method: 'five', entries: [] });
-  if (fiveCount(b, o) >= 2) {
-    const blocks = findFive(b, o);
-    return done({ result: 'loss', winner: o, pv: [blocks], method: 'five', entries: [] });
-  }
+  /** Is the position a forced win (or loss) for the side to move? The board is restored. */
+  solve(b: Board, opts: SolveOptions = {}): SolveResult {
+    const now = opts.now ?? (() => 0);
+    const t0 = now();
+    const deadline = opts.timeMs !== undefined ? t0 + opts.timeMs : Infinity;
+    const maxNodes = opts.maxNodes ?? Infinity;
+    const methods = new Set<SolveMethod>(opts.methods ?? ['five', 'vcf', 'vct', 'dfpn']);
+    const wantProof = opts.proof !== false;
+    const s = b.toMove;
+    const o = (3 - s) as Color;
+    let nodes = 0;
+    const reports: StageReport[] = [];
+    const done = (r: Omit<SolveResult, 'nodes' | 'ms' | 'stages'>): SolveResult => ({ ...r, nodes, ms: now() - t0, stages: reports });
+    const left = () => maxNodes - nodes;
+    const timeUp = () => now() > deadline || left() <= 0;
 
-  // 2. VCF
-  if (methods.has('vcf')) {
-    const vopts: VcfOptions = { maxNodes: Math.max(1, Math.min(left(), 200_000)), deadline, now };
-    const r = vcf(b, vopts);
-    nodes += r.nodes;
-    if (r.win) {
-      return done({ result: 'win', winner: s, move: r.line[0], pv: r.line, method: 'vcf', entries: wantProof ? vcfEntries(b, r.line) : undefined });
+    // 1. fives
+    const f = findFive(b, s);
+    if (f >= 0) return done({ result: 'win', winner: s, move: f, pv: [f], method: 'five', entries: [] });
+    if (fiveCount(b, o) >= 2) {
+      const blocks = findFive(b, o);
+      return done({ result: 'loss', winner: o, pv: [blocks], method: 'five', entries: [] });
     }
-  }
-  if (timeUp()) return done({ result: 'unknown', pv: [] });
 
-  const pn = pnSearcher();
-  pn.newSearch();
-  const stages: { mode: PnMode; attacker: Color; share: number; wide: boolean; twos?: boolean }[] = [];
-  if (methods.has('vct')) {
-    stages.push(
-      // measured on spread samples of the VCT puzzles at 5 s: plain/wide shares 0.15/0.5
-      // proved 76.7%, 0.4/0.7 80%; win-in-3 unchanged (96.7%), negatives 0 wrong either way.
-      // Interleaving the stages in doubling slices did worse (65%): switching tables thrashes
-      // the caches, and every stage got a little of everything. Once the wide stage's
-      // defences and the threat order were fixed, plain proofs of 2-2.5 s were the closest
-      // misses, hence 0.5. With weak disproof numbers in df-pn, the wide share went from 0.7
-      // to 0.85: the plain stage is often disproven at once and the wide one is then the
-      // only hope, while the game-tree stages prove 2 of the 580 VCT puzzles (lfz14-70,
-      // lfz16-358: still proved). 5 s, 2 workers: 549 against 546; 4M nodes: 539 / 538.
-      // Then the quiet-twos space (dfpn.ts `quietTwos`): as wide as the wide one plus twos
-      // near the attacker's four cells. Searched instead of the wide space it proves and
-      // loses about as many puzzles (under a 6.5M-node limit: 545-547 of the 580 against
-      // 548, a different set), but what it proves that the wide space cannot it mostly proves
-      // at once (lfz20-88 in 50k nodes, lfz29-80 in 80k; the wide space disproves the first
-      // and is still open on the second after 25M). So it comes last, with 0.6 of what is
-      // left: 551 against 548 under that limit, none lost (0.75: the same 551; 0.6 after a
-      // wide share of 0.75: 549; twos near the last 4 moves instead of 2: 551).
-      { mode: 'vct', attacker: s, share: 0.5, wide: false },
-      { mode: 'vct', attacker: s, share: 0.85, wide: true },
-      { mode: 'vct', attacker: s, share: 0.6, wide: true, twos: true },
-      { mode: 'vct', attacker: o, share: 0.1, wide: false },
-      { mode: 'vct', attacker: o, share: 0.3, wide: true },
-    );
-  }
-  if (methods.has('dfpn')) stages.push({ mode: 'game', attacker: s, share: 0.7, wide: true }, { mode: 'game', attacker: o, share: 1, wide: true });
-  for (const st of stages) {
-    if (timeUp()) break;
-    const tNow = now();
-    const stageDeadline = deadline === Infinity ? Infinity : tNow + (deadline - tNow) * st.share;
-    const stageNodes = left() === Infinity ? Infinity : Math.max(1, Math.floor(left() * st.share));
-    const r = pn.solve(b, st.attacker, { mode: st.mode, maxNodes: stageNodes, deadline: stageDeadline, now, vcfThreats: st.wide, quietTwos: st.twos });
-    nodes += r.nodes;
-    if (r.status !== 'proven') continue;
-    const method: SolveMethod = st.mode === 'vct' ? 'vct' : 'dfpn';
-    let entries: StrategyEntry[] | undefined;
-    let extraNodes = 0;
-    if (wantProof) {
-      const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, now() + 2000), st.twos ?? false);
-      entries = ex.run(st.mode);
-      extraNodes = ex.nodes;
-      nodes += extraNodes;
-      if (!entries) continue; // could not rebuild the proof tree: claim nothing
+    // 2. VCF
+    if (methods.has('vcf')) {
+      const vopts: VcfOptions = { maxNodes: Math.max(1, Math.min(left(), VCF_STAGE_NODES)), deadline, now };
+      const t = now();
+      const r = this.vcfs.search(b, vopts);
+      nodes += r.nodes;
+      reports.push({ stage: 'vcf', nodes: r.nodes, ms: now() - t, proved: r.win });
+      if (r.win) {
+        return done({ result: 'win', winner: s, move: r.line[0], pv: r.line, method: 'vcf', entries: wantProof ? vcfEntries(b, r.line) : undefined });
+      }
     }
-    const pv = mainLine(b, pn, st.attacker);
-    if (st.attacker === s) return done({ result: 'win', winner: s, move: pv[0], pv, method, entries });
-    return done({ result: 'loss', winner: o, pv, method, entries });
+    if (timeUp()) return done({ result: 'unknown', pv: [] });
+
+    const pn = this.pnSearcher();
+    pn.newSearch();
+    const stages: { stage: SolveStage; mode: PnMode; attacker: Color; share: number; wide: boolean; twos?: boolean }[] = [];
+    if (methods.has('vct')) {
+      // the stages run one after the other, each on its own tables: interleaving them in slices
+      // thrashes the caches and gives every stage a little of everything
+      stages.push(
+        { stage: 'vct', mode: 'vct', attacker: s, share: OWN_PLAIN_VCT_SHARE, wide: false },
+        { stage: 'vct-wide', mode: 'vct', attacker: s, share: OWN_WIDE_VCT_SHARE, wide: true },
+        { stage: 'vct-twos', mode: 'vct', attacker: s, share: OWN_TWOS_VCT_SHARE, wide: true, twos: true },
+        { stage: 'opp-vct', mode: 'vct', attacker: o, share: OPP_PLAIN_VCT_SHARE, wide: false },
+        { stage: 'opp-vct-wide', mode: 'vct', attacker: o, share: OPP_WIDE_VCT_SHARE, wide: true },
+      );
+    }
+    if (methods.has('dfpn')) {
+      stages.push(
+        { stage: 'game', mode: 'game', attacker: s, share: OWN_GAME_SHARE, wide: true },
+        { stage: 'opp-game', mode: 'game', attacker: o, share: 1, wide: true },
+      );
+    }
+    for (const st of stages) {
+      if (timeUp()) break;
+      const tNow = now();
+      const stageDeadline = deadline === Infinity ? Infinity : tNow + (deadline - tNow) * st.share;
+      const stageNodes = left() === Infinity ? Infinity : Math.max(1, Math.floor(left() * st.share));
+      const r = pn.solve(b, st.attacker, { mode: st.mode, maxNodes: stageNodes, deadline: stageDeadline, now, vcfThreats: st.wide, quietTwos: st.twos });
+      nodes += r.nodes;
+      reports.push({ stage: st.stage, nodes: r.nodes, ms: now() - tNow, proved: r.status === 'proven' });
+      if (r.status !== 'proven') continue;
+      const method: SolveMethod = st.mode === 'vct' ? 'vct' : 'dfpn';
+      let entries: StrategyEntry[] | undefined;
+      let extraNodes = 0;
+      if (wantProof) {
+        const t = now();
+        const ex = new Extractor(b, pn, st.attacker, now, deadline === Infinity ? Infinity : Math.max(deadline, t + EXTRACT_GRACE_MS), st.twos ?? false);
+        entries = ex.run(st.mode);
+        extraNodes = ex.nodes;
+        nodes += extraNodes;
+        reports.push({ stage: 'extract', nodes: extraNodes, ms: now() - t, proved: entries !== undefined });
+        if (!entries) continue; // could not rebuild the proof tree: claim nothing
+      }
+      const pv = mainLine(b, pn, st.attacker);
+      if (st.attacker === s) return done({ result: 'win', winner: s, move: pv[0], pv, method, entries });
+      return done({ result: 'loss', winner: o, pv, method, entries });
+    }
+    return done({ result: 'unknown', pv: [] });
   }
-  return done({ result: 'unknown', pv: [] });
+
+  private pnSearcher(): PnSearcher {
+    this.pn ??= new PnSearcher();
+    return this.pn;
+  }
 }
 
 /** Follow the proof: the attacker's proving moves and the defender's first listed reply. */
@@ -248,7 +275,7 @@ class Extractor {
     let p = this.proven(mode);
     if (p) return p;
     if (this.now() > this.deadline) return undefined;
-    const r = this.pn.solve(this.b, this.a, { mode, maxNodes: 200_000, deadline: this.deadline, now: this.now, vcfThreats: true, quietTwos: this.quietTwos });
+    const r = this.pn.solve(this.b, this.a, { mode, maxNodes: EXTRACT_NODES, deadline: this.deadline, now: this.now, vcfThreats: true, quietTwos: this.quietTwos });
     this.nodes += r.nodes;
     p = this.proven(mode);
     return p;

@@ -9,23 +9,30 @@
  *  - so when it is D's turn and A has an open-four cell z, a D move that is not itself a
  *    four (does not give D a five cell) and leaves A an open-four cell loses at once.
  */
-import type { Board } from '../core/board.js';
-import type { Color } from '../core/types.js';
+import { classShift, countIndex, type Board } from '../core/board.js';
+import { MAX_AREA, type Color } from '../core/types.js';
 import { C_FIVE, C_FOUR, C_OPEN_FOUR, C_THREE, C_FOUR_THREE, COMBINED_TABLE } from '../core/patterns.js';
+
+/** On a line (row, column or diagonal) through `ref` within 4 cells: q and `ref` share a
+ *  5-cell window of that line. */
+export function inWindow(q: number, ref: number, size: number): boolean {
+  const dx = (q % size) - (ref % size);
+  const dy = ((q / size) | 0) - ((ref / size) | 0);
+  return dx <= 4 && dx >= -4 && dy <= 4 && dy >= -4 && (dx === 0 || dy === 0 || dx === dy || dx === -dy);
+}
 
 /** First empty cell where c makes five, or -1. */
 export function findFive(b: Board, c: Color): number {
-  const nf = b.counts[(c - 1) * 16 + C_FIVE]!;
+  const nf = b.counts[countIndex(c, C_FIVE)]!;
   if (nf === 0) return -1;
   const state = b.state;
-  const o = c - 1;
+  const sh = classShift(c);
   if (nf === 1 && b.ply > 0) {
     // A lone five cell is nearly always on a line through the last stone, within 4 (the
     // four it completes holds that stone); look there before scanning the board. With two
     // or more, the scan below keeps "the first in board order".
     const last = b.history[b.ply - 1]!;
     const reach = b.reach;
-    const sh = 24 + 4 * o;
     for (let i = 0; i < 8; i++) {
       // direction i >> 1, positive side (i even) or negative side (i odd)
       const st = i & 1 ? -b.step[i >> 1]! : b.step[i >> 1]!;
@@ -35,48 +42,60 @@ export function findFive(b: Board, c: Color): number {
       }
     }
   }
-  for (let q = 0; q < b.area; q++) if (((state[q]! >>> (24 + 4 * o)) & 15) === C_FIVE && b.cells[q] === 0) return q;
+  for (let q = 0; q < b.area; q++) if (((state[q]! >>> sh) & 15) === C_FIVE && b.cells[q] === 0) return q;
   return -1;
 }
 
 export function fiveCount(b: Board, c: Color): number {
-  return b.counts[(c - 1) * 16 + C_FIVE]!;
+  return b.counts[countIndex(c, C_FIVE)]!;
 }
 
 /** Cells where c would make an open four or a double four (or five). */
 export function winningThreatCount(b: Board, c: Color): number {
-  return b.counts[(c - 1) * 16 + C_OPEN_FOUR]! + b.counts[(c - 1) * 16 + C_FIVE]!;
+  return b.counts[countIndex(c, C_OPEN_FOUR)]! + b.counts[countIndex(c, C_FIVE)]!;
 }
 
 /** Is playing q a four (or better) for c: does it leave c at least one five cell? */
 export function isFourMove(b: Board, q: number, c: Color): boolean {
-  return ((b.state[q]! >>> (24 + 4 * (c - 1))) & 15) >= C_FOUR;
+  return ((b.state[q]! >>> classShift(c)) & 15) >= C_FOUR;
 }
 
 /** How many empty cells give c a four or better (the counts of those classes). */
 export function fourCellCount(b: Board, c: Color): number {
-  const base = (c - 1) * 16;
+  const base = countIndex(c, 0);
   const counts = b.counts;
   return counts[base + C_FOUR]! + counts[base + C_FOUR_THREE]! + counts[base + C_OPEN_FOUR]! + counts[base + C_FIVE]!;
 }
 
-/** collectFours' scratch: one row per class (four, four-three, open four, five). */
-const ROW = 484;
-const fourRows = new Int16Array(4 * ROW);
+/** Open-four cells collectDefences tracks one by one (beyond, it tries every cell). */
+const MAX_TRACKED = 32;
+const ROW = MAX_AREA;
+
+/**
+ * The scratch buffers of the queries below, owned by their caller (nothing here keeps state
+ * between calls): `mark` flags cells and is all zero again when a query returns, `rows` holds
+ * collectFours' cells by class (four, four-three, open four, five), `opens` collectDefences'
+ * open-four cells.
+ */
+export class ThreatScratch {
+  readonly mark = new Uint8Array(MAX_AREA);
+  readonly rows = new Int16Array(4 * ROW);
+  readonly opens = new Int16Array(MAX_TRACKED);
+}
 
 /**
  * Collect cells where c makes a four or better into `out`, best first (open four / double four,
  * four-three, four). Returns the count.
  */
-export function collectFours(b: Board, c: Color, out: Int16Array, start: number): number {
+export function collectFours(b: Board, c: Color, out: Int16Array, start: number, scratch: ThreatScratch): number {
   const state = b.state;
   const cells = b.cells;
-  const sh = 20 + 4 * c;
+  const sh = classShift(c);
   const need = fourCellCount(b, c);
   if (need === 0) return 0;
   // one pass over the board (it stops once the counts are found), each class into its own
   // row of the scratch buffer in board order; then the rows best first
-  const per = fourRows;
+  const per = scratch.rows;
   let n6 = 0;
   let n7 = 0;
   let n8 = 0;
@@ -106,7 +125,7 @@ export function collectFours(b: Board, c: Color, out: Int16Array, start: number)
 export function collectFourCells(b: Board, c: Color, out: Int16Array, start: number): number {
   const state = b.state;
   const cells = b.cells;
-  const sh = 20 + 4 * c;
+  const sh = classShift(c);
   const need = fourCellCount(b, c);
   let n = start;
   for (let q = 0, area = b.area; q < area && n - start < need; q++) if (((state[q]! >>> sh) & 15) >= C_FOUR && cells[q] === 0) out[n++] = q;
@@ -119,19 +138,16 @@ export function collectFourCells(b: Board, c: Color, out: Int16Array, start: num
  */
 export function collectThreats(b: Board, c: Color, out: Int16Array, start: number): number {
   const state = b.state;
-  const o = c - 1;
-  const base = (c - 1) * 16;
+  const sh = classShift(c);
+  const base = countIndex(c, 0);
   const counts = b.counts;
   let n = start;
   for (let want = C_FIVE; want >= C_THREE; want--) {
     if (counts[base + want] === 0) continue;
-    for (let q = 0; q < b.area; q++) if (((state[q]! >>> (24 + 4 * o)) & 15) === want && b.cells[q] === 0) out[n++] = q;
+    for (let q = 0; q < b.area; q++) if (((state[q]! >>> sh) & 15) === want && b.cells[q] === 0) out[n++] = q;
   }
   return n - start;
 }
-
-const MAX_Z = 32;
-const zBuf = new Int16Array(MAX_Z);
 
 /**
  * The defender's replies that can matter when it is D's turn, A has no five cell and A has
@@ -147,25 +163,28 @@ const zBuf = new Int16Array(MAX_Z);
  * `addStrongFours`): the relaxed threat space of dfpn.ts, which only ever guides a search
  * (dfpn.ts adds the plain fours near A's last move).
  */
-export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, mark: Uint8Array, maxTracked = MAX_Z, withFours = true): number {
-  const base = (a - 1) * 16;
+export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, scratch: ThreatScratch, maxTracked = MAX_TRACKED, withFours = true): number {
+  const mark = scratch.mark;
+  const zBuf = scratch.opens;
+  const base = countIndex(a, 0);
   const counts = b.counts;
   const nz = counts[base + C_OPEN_FOUR]!;
   if (nz === 0) return -1;
   const d = (3 - a) as Color;
   const state = b.state;
   const o = a - 1;
+  const sa = classShift(a);
+  const sd = classShift(d);
   const cells = b.cells;
   const area = b.area;
   let k = 0;
   for (let q = 0; q < area && k < nz; q++) {
-    if (((state[q]! >>> (24 + 4 * o)) & 15) === C_OPEN_FOUR && cells[q] === 0) {
-      if (k < MAX_Z) zBuf[k] = q;
+    if (((state[q]! >>> sa) & 15) === C_OPEN_FOUR && cells[q] === 0) {
+      if (k < MAX_TRACKED) zBuf[k] = q;
       k++;
     }
   }
   let n = start;
-  const dOff = d - 1;
   if (nz <= maxTracked) {
     const table = b.table;
     const pats = b.state;
@@ -186,7 +205,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
         if ((kk > 0 ? kk : -kk) > reach[(z0 * 4 + dir) * 2 + side]!) continue;
         x = z0 + kk * step[dir]!;
       }
-      if (cells[x] !== 0 || (withFours && ((state[x]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR)) continue; // fours are added below
+      if (cells[x] !== 0 || (withFours && ((state[x]! >>> sd) & 15) >= C_FOUR)) continue; // fours are added below
       let defends = true;
       for (let zi = 0; zi < nz && defends; zi++) {
         const z = zBuf[zi]!;
@@ -230,7 +249,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
     const needTurn = b.toMove !== d;
     if (needTurn) b.setToMove(d);
     for (let x = 0; x < area; x++) {
-      if (cells[x] !== 0 || (withFours && ((state[x]! >>> (24 + 4 * dOff)) & 15) >= C_FOUR)) continue;
+      if (cells[x] !== 0 || (withFours && ((state[x]! >>> sd) & 15) >= C_FOUR)) continue;
       b.play(x);
       // b.counts after the move: the counts are a frame per ply (board.ts), not one array
       const still = b.counts[base + C_OPEN_FOUR]! + b.counts[base + C_FIVE]!;
@@ -254,9 +273,9 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
  * yet marked, marking them. Returns the new end.
  */
 export function addStrongFours(b: Board, d: Color, out: Int16Array, n: number, mark: Uint8Array): number {
-  const sh = 20 + 4 * d;
+  const sh = classShift(d);
   const counts = b.counts;
-  const need = counts[(d - 1) * 16 + C_FOUR_THREE]! + counts[(d - 1) * 16 + C_OPEN_FOUR]!;
+  const need = counts[countIndex(d, C_FOUR_THREE)]! + counts[countIndex(d, C_OPEN_FOUR)]!;
   const state = b.state;
   const cells = b.cells;
   for (let q = 0, found = 0, area = b.area; q < area && found < need; q++) {

@@ -58,3 +58,6 @@ export interface BookProbe {
 /** Mate scores: a win in n plies scores MATE - n. */
 export const MATE = 30000;
 export const MATE_BOUND = MATE - 1000;
+/** Above every score, mates included: alpha-beta's open window. (Proof numbers have their own
+ *  infinity, INF in pntt.ts.) */
+export const SCORE_INF = MATE + 2000;

@@ -7,10 +7,11 @@
  * because the search is complete); an aborted search stores nothing, and neither does a node
  * whose subtree was cut by the depth limit (a deeper search may still win from it).
  */
-import type { Board } from '../core/board.js';
-import type { Color } from '../core/types.js';
+import { MAX_AREA, type Color } from '../core/types.js';
+import { classShift, type Board } from '../core/board.js';
 import { C_OPEN_FOUR, C_FOUR } from '../core/patterns.js';
-import { collectFours, findFive, fiveCount } from './threats.js';
+import { ThreatScratch, collectFours, findFive, fiveCount } from './threats.js';
+import { VCF_MAX_DEPTH, VCF_TABLE_BITS } from './tuning.js';
 
 export interface VcfOptions {
   maxNodes?: number;
@@ -29,16 +30,12 @@ export interface VcfResult {
   aborted: boolean;
 }
 
-const TT_BITS = 18;
-/** Attacker moves in one line at most (was 60: a puzzle of the VCF set, lfz26-88, wins in 67
- *  on a nearly full 15x15 board). The line buffer holds 2 * MAX_DEPTH + 1 moves. */
-const MAX_DEPTH = 120;
-
 export class VcfSearcher {
-  private readonly ttLo = new Int32Array(1 << TT_BITS);
-  private readonly ttHi = new Int32Array(1 << TT_BITS);
+  private readonly ttLo = new Int32Array(1 << VCF_TABLE_BITS);
+  private readonly ttHi = new Int32Array(1 << VCF_TABLE_BITS);
   private readonly moves: Int16Array;
   private readonly line: Int16Array;
+  private readonly scratch = new ThreatScratch();
   private lineLen = 0;
   nodes = 0;
   private maxNodes = Infinity;
@@ -47,13 +44,13 @@ export class VcfSearcher {
   private aborted = false;
   /** Set when a node stopped at the depth limit (its ancestors' failures are not stored). */
   private depthCut = false;
-  private maxDepth = MAX_DEPTH;
+  private maxDepth = VCF_MAX_DEPTH;
   private b!: Board;
   private a: Color = 1;
 
-  constructor(area = 22 * 22) {
-    this.moves = new Int16Array(area * (MAX_DEPTH + 1));
-    this.line = new Int16Array(2 * MAX_DEPTH + 1);
+  constructor(area = MAX_AREA) {
+    this.moves = new Int16Array(area * (VCF_MAX_DEPTH + 1));
+    this.line = new Int16Array(2 * VCF_MAX_DEPTH + 1); // A's moves, D's replies, A's five
   }
 
   /** Forget stored failures (needed only if the same searcher moves to a board of another rule). */
@@ -65,6 +62,7 @@ export class VcfSearcher {
   private ttSize = 0;
   private ttRule = '';
 
+  /** VCF for the side to move; the board is restored afterwards. */
   search(b: Board, opts: VcfOptions = {}): VcfResult {
     // compared field by field: this runs for every probe, and a tag string would be built each time
     if (b.size !== this.ttSize || b.rule !== this.ttRule) {
@@ -79,7 +77,7 @@ export class VcfSearcher {
     this.maxNodes = opts.maxNodes ?? Infinity;
     this.deadline = opts.deadline ?? Infinity;
     this.now = opts.now ?? (() => 0);
-    this.maxDepth = Math.min(opts.maxDepth ?? MAX_DEPTH, MAX_DEPTH);
+    this.maxDepth = Math.min(opts.maxDepth ?? VCF_MAX_DEPTH, VCF_MAX_DEPTH);
     this.lineLen = 0;
     this.depthCut = false;
     const win = this.or(0, 0);
@@ -89,12 +87,12 @@ export class VcfSearcher {
   }
 
   private ttHas(b: Board): boolean {
-    const i = b.hashLo & ((1 << TT_BITS) - 1);
+    const i = b.hashLo & ((1 << VCF_TABLE_BITS) - 1);
     return this.ttLo[i] === b.hashLo && this.ttHi[i] === (b.hashHi | 1);
   }
 
   private ttStore(b: Board): void {
-    const i = b.hashLo & ((1 << TT_BITS) - 1);
+    const i = b.hashLo & ((1 << VCF_TABLE_BITS) - 1);
     this.ttLo[i] = b.hashLo;
     this.ttHi[i] = b.hashHi | 1; // |1 so an empty slot never matches
   }
@@ -121,24 +119,24 @@ export class VcfSearcher {
     if (this.ttHas(b)) return false;
     const nd = fiveCount(b, d);
     if (nd >= 2) return false;
-    const base = depth * 484;
+    const base = depth * MAX_AREA;
     let n: number;
     if (nd === 1) {
       const f = findFive(b, d);
-      if (((b.state[f]! >>> (24 + 4 * (a - 1))) & 15) < C_FOUR) {
+      if (((b.state[f]! >>> classShift(a)) & 15) < C_FOUR) {
         this.ttStore(b);
         return false;
       }
       this.moves[base] = f;
       n = 1;
     } else {
-      n = collectFours(b, a, this.moves, base);
+      n = collectFours(b, a, this.moves, base, this.scratch);
     }
     const cutAbove = this.depthCut;
     this.depthCut = false;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
-      const cls = (b.state[m]! >>> (24 + 4 * (a - 1))) & 15;
+      const cls = (b.state[m]! >>> classShift(a)) & 15;
       b.play(m);
       this.line[lp] = m;
       if (cls >= C_OPEN_FOUR) {
@@ -168,10 +166,3 @@ export class VcfSearcher {
   }
 }
 
-let shared: VcfSearcher | undefined;
-
-/** VCF for the side to move; the board is restored afterwards. */
-export function vcf(b: Board, opts: VcfOptions = {}): VcfResult {
-  shared ??= new VcfSearcher();
-  return shared.search(b, opts);
-}

@@ -7,7 +7,7 @@
 import { BLACK, WHITE, colorName, parseColor, type Color, type Rule } from '../core/types.js';
 import { makePoint, parsePosition } from '../core/notation.js';
 import { boardFromSpec } from '../core/position.js';
-import { solve } from '../search/solver.js';
+import { Solver } from '../search/solver.js';
 import { makeCertificate, parseCertificate, type RootPosition } from '../proof/certificate.js';
 import { verifyCertificate } from '../proof/verify.js';
 import type { SolveResult } from '../view/wire.js';
@@ -26,6 +26,9 @@ export interface SolveJob {
   /** Checker budget in ms (default: the job's time, at least 2 s). */
   checkMs?: number;
 }
+
+/** This thread's solver: a batch's jobs share what it learns (see Solver). */
+const solver = new Solver();
 
 /** What a solve job answers (`gomoku solve --json` and the web board's solve share the type). */
 export type SolveJobResult = SolveResult;
@@ -48,7 +51,7 @@ export function solveJob(job: SolveJob): SolveJobResult {
   for (const m of spec.value.moves) {
     if (b.hasFiveAt(m.index)) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: `the game is over: ${colorName(m.color)} already has five through ${makePoint(m.index, size)}` };
   }
-  const r = solve(b, { timeMs: job.timeMs, maxNodes: job.nodes, now: () => Date.now() });
+  const r = solver.solve(b, { timeMs: job.timeMs, maxNodes: job.nodes, now: () => Date.now() });
   const out: SolveJobResult = {
     result: r.result,
     toMove: colorName(tm.value),

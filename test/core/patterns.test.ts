@@ -14,8 +14,8 @@ import {
   P_FIVE, P_FOUR, P_NONE, P_OPEN_FOUR, P_OPEN_THREE, P_OPEN_TWO, P_THREE, P_TWO, patternTable, windowIndex, windowTable,
   buildPatternTable, buildWindowTable, checkTableFile, tableChecksum, tableFileName,
 } from '../../src/core/patterns.js';
-import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO, MAX_AREA } from '../../src/core/zobrist.js';
-import type { Color, Rule } from '../../src/core/types.js';
+import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO } from '../../src/core/zobrist.js';
+import { MAX_AREA, type Color, type Rule } from '../../src/core/types.js';
 
 const OFF = 3;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AlphaBeta } from '../../src/search/alphabeta.js';
 import { MATE, MATE_BOUND } from '../../src/search/types.js';
-import { vcf } from '../../src/search/vcf.js';
+import { VcfSearcher } from '../../src/search/vcf.js';
 import { boardOf, VCF_POSITIONS } from './helpers.js';
 
 describe('alpha-beta', () => {
@@ -11,7 +11,7 @@ describe('alpha-beta', () => {
     for (const pos of VCF_POSITIONS) {
       const b = boardOf(pos);
       const hash = [b.hashLo, b.hashHi, b.ply];
-      const line = vcf(b, { maxNodes: 100000 });
+      const line = new VcfSearcher().search(b, { maxNodes: 100000 });
       expect(line.win).toBe(true);
       const r = ab.search(b, { maxDepth: 8 });
       expect([b.hashLo, b.hashHi, b.ply]).toEqual(hash); // board restored

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { parsePosition, resolveToMove, makePoint, parsePoint } from '../../src/core/notation.js';
 import { BLACK, WHITE, type Color, type Rule } from '../../src/core/types.js';
-import { solve } from '../../src/search/solver.js';
+import { Solver, type SolveResult } from '../../src/search/solver.js';
 import { PnSearcher } from '../../src/search/dfpn.js';
 import { C_TWO } from '../../src/core/patterns.js';
-import { vcf, VcfSearcher } from '../../src/search/vcf.js';
+import { VcfSearcher } from '../../src/search/vcf.js';
 import { makeCertificate, parseCertificate } from '../../src/proof/certificate.js';
 import { verifyCertificate } from '../../src/proof/verify.js';
 import { VCF_POSITIONS, boardOf, lcg, randomMiddleGame } from './helpers.js';
+
+/** One solver and one VCF searcher for the file, as a worker thread has. */
+const solver = new Solver();
+const vcfs = new VcfSearcher();
 
 function board(pos: string, rule: Rule = 'freestyle', size = 15, toMove?: Color): Board {
   const spec = parsePosition(pos, size);
@@ -23,7 +27,7 @@ function board(pos: string, rule: Rule = 'freestyle', size = 15, toMove?: Color)
 
 const now = () => performance.now();
 
-function certify(b: Board, r: ReturnType<typeof solve>): string {
+function certify(b: Board, r: SolveResult): string {
   const text = makeCertificate({
     size: b.size,
     rule: b.rule,
@@ -43,7 +47,7 @@ describe('VCF', () => {
   it('finds a four-three and the line ends in five', () => {
     // black: h8 i8 j8 (three on row 8) and k10 k11 k12 (three on column k); k8 makes four + three
     const b = board('B:h8,i8,j8,k10,k11,k12;W:g8,a1,c1,e1,g1', 'freestyle', 15, BLACK);
-    const r = vcf(b);
+    const r = vcfs.search(b);
     expect(r.win).toBe(true);
     expect(r.line.length % 2).toBe(1);
     // replay: every black move makes a four, the last one five
@@ -53,16 +57,16 @@ describe('VCF', () => {
 
   it('finds nothing where there is no four to make', () => {
     const b = board('h8 i9 h9', 'freestyle');
-    expect(vcf(b).win).toBe(false);
+    expect(vcfs.search(b).win).toBe(false);
   });
 
   it('must answer the opponent four with a four of its own', () => {
     // white has a four (five at e1); black's only VCF would ignore it
     const b = board('B:h8,i8,j8,k8,a15,b15;W:a1,b1,c1,d1,g8', 'freestyle', 15, BLACK);
     // black to move has five at l8 anyway: immediate
-    expect(vcf(b).win).toBe(true);
+    expect(vcfs.search(b).win).toBe(true);
     const b2 = board('B:h8,i8,j8,a15,b15;W:a1,b1,c1,d1,g8,l8', 'freestyle', 15, BLACK);
-    expect(vcf(b2).win).toBe(false);
+    expect(vcfs.search(b2).win).toBe(false);
   });
 
   it('a search cut short by its depth limit leaves no failure behind for a deeper one', () => {
@@ -88,7 +92,7 @@ describe('VCF', () => {
 describe('solve', () => {
   it('reports an immediate five', () => {
     const b = board('B:h8,i8,j8,k8;W:a1,a2,a3', 'freestyle', 15, BLACK);
-    const r = solve(b);
+    const r = solver.solve(b);
     expect(r.result).toBe('win');
     expect(r.method).toBe('five');
     expect(makePoint(r.move!, 15)).toMatch(/^(g8|l8)$/);
@@ -96,7 +100,7 @@ describe('solve', () => {
 
   it('reports a loss when the opponent has two fives to make', () => {
     const b = board('B:h8,i8,j8,k8,a10;W:a1,a2,a3,c5,d5', 'freestyle', 15, WHITE);
-    const r = solve(b);
+    const r = solver.solve(b);
     expect(r.result).toBe('loss');
     expect(certify(b, r)).toBe('verified');
   });
@@ -104,7 +108,7 @@ describe('solve', () => {
   it('proves a VCT (double open three) and the certificate verifies', () => {
     // black h8 i8 and h9 h10 ... a move at h7? construct: two open twos crossing at g7
     const b = board('B:h7,i7,g8,g9;W:a1,a15,o1', 'freestyle', 15, BLACK);
-    const r = solve(b, { timeMs: 5000, now });
+    const r = solver.solve(b, { timeMs: 5000, now });
     expect(r.result).toBe('win');
     expect(certify(b, r)).toBe('verified');
   });
@@ -120,7 +124,7 @@ describe('solve', () => {
     expect(twos.status).toBe('proven');
     expect(b.classOf(twos.move, BLACK)).toBe(C_TWO);
     // the solver without its game-tree stage (which proves it too, more slowly)
-    const r = solve(b, { methods: ['five', 'vcf', 'vct'], maxNodes: 500_000, now });
+    const r = solver.solve(b, { methods: ['five', 'vcf', 'vct'], maxNodes: 500_000, now });
     expect(r.result).toBe('win');
     expect(r.method).toBe('vct');
     expect(certify(b, r)).toBe('verified');
@@ -128,7 +132,7 @@ describe('solve', () => {
 
   it('never claims a win for a quiet opening', () => {
     const b = board('h8 h9', 'freestyle');
-    const r = solve(b, { maxNodes: 20000, now });
+    const r = solver.solve(b, { maxNodes: 20000, now });
     expect(r.result).toBe('unknown');
   });
 
@@ -136,9 +140,9 @@ describe('solve', () => {
     // black: a b c d _ f on row 1 -> e1 makes six
     const pos = 'B:a1,b1,c1,d1,f1;W:h8,h9,h10,a15';
     const free = board(pos, 'freestyle', 15, BLACK);
-    expect(solve(free).method).toBe('five');
+    expect(solver.solve(free).method).toBe('five');
     const std = board(pos, 'standard', 15, BLACK);
-    const r = solve(std, { maxNodes: 5000, now });
+    const r = solver.solve(std, { maxNodes: 5000, now });
     expect(r.method).not.toBe('five');
   });
 
@@ -148,7 +152,7 @@ describe('solve', () => {
     for (let g = 0; g < 40; g++) {
       const rule: Rule = g % 2 ? 'standard' : 'freestyle';
       const b = randomMiddleGame(rnd, rule, 8, 14, 4, 7);
-      const r = solve(b, { maxNodes: 15000, now });
+      const r = solver.solve(b, { maxNodes: 15000, now });
       if (r.result === 'unknown') continue;
       claims++;
       expect(certify(b, r)).toBe('verified');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/core/board.js';
-import { C_FOUR, C_OPEN_FOUR, C_FIVE } from '../../src/core/patterns.js';
-import { collectDefences, collectFours, findFive } from '../../src/search/threats.js';
+import { C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_FIVE } from '../../src/core/patterns.js';
+import { ThreatScratch, collectDefences, collectFours, findFive } from '../../src/search/threats.js';
 import type { Color, Rule } from '../../src/core/types.js';
 
 function rng(seed: number) {
@@ -40,6 +40,7 @@ describe('findFive', () => {
   it('findFive and collectFours agree with board scans on random games', () => {
     const r = rng(5);
     const buf = new Int16Array(600);
+    const scratch = new ThreatScratch();
     let withFive = 0;
     for (let game = 0; game < 300; game++) {
       const size = [9, 15, 19][game % 3]!;
@@ -56,8 +57,8 @@ describe('findFive', () => {
           if (want >= 0) withFive++;
           // collectFours: fives, open fours, four-threes, fours, each in board order
           const fours: number[] = [];
-          for (const k of [C_FIVE, C_OPEN_FOUR, 7, C_FOUR]) for (let x = 0; x < b.area; x++) if (b.cells[x] === 0 && b.classOf(x, col) === k) fours.push(x);
-          const n = collectFours(b, col, buf, 3);
+          for (const k of [C_FIVE, C_OPEN_FOUR, C_FOUR_THREE, C_FOUR]) for (let x = 0; x < b.area; x++) if (b.cells[x] === 0 && b.classOf(x, col) === k) fours.push(x);
+          const n = collectFours(b, col, buf, 3, scratch);
           expect(Array.from(buf.subarray(3, 3 + n))).toEqual(fours);
         }
       }
@@ -71,7 +72,7 @@ describe('collectDefences', () => {
     it(`equals a brute-force scan on random positions with open-four cells (${rule})`, () => {
       const r = rng(rule === 'freestyle' ? 7 : 11);
       const out = new Int16Array(2000);
-      const mark = new Uint8Array(500);
+      const scratch = new ThreatScratch();
       let checked = 0;
       for (let game = 0; game < 400 && checked < 150; game++) {
         const size = [9, 15, 19][game % 3]!;
@@ -90,12 +91,12 @@ describe('collectDefences', () => {
           if (b.count(a, C_FIVE) > 0 || b.count(b.toMove, C_FIVE) > 0) continue;
           if (b.count(a, C_OPEN_FOUR) === 0) continue;
           const want = bruteDefences(b, a);
-          const n = collectDefences(b, a, out, 0, mark);
+          const n = collectDefences(b, a, out, 0, scratch);
           const got = Array.from(out.subarray(0, n)).sort((p, q) => p - q);
           expect(got).toEqual(want);
-          expect(mark.every((m) => m === 0)).toBe(true);
+          expect(scratch.mark.every((m) => m === 0)).toBe(true);
           // the branch for many open-four cells (every empty cell played) gives the same set
-          const n0 = collectDefences(b, a, out, 0, mark, 0);
+          const n0 = collectDefences(b, a, out, 0, scratch, 0);
           expect(Array.from(out.subarray(0, n0)).sort((p, q) => p - q)).toEqual(want);
           checked++;
         }

@@ -31,7 +31,7 @@ async function playGame(o, k) {
   const { Engine } = await import(pathToFileURL(join(dist, 'search', 'engine.js')).href);
   const { makePoint } = await import(pathToFileURL(join(dist, 'core', 'notation.js')).href);
   const opening = o.openings[k];
-  const engines = [1, 2].map((c) => new Engine({ size: o.size, rule: o.rule, seed: `${o.seed}-${k}-${c}` }));
+  const engines = [1, 2].map((c) => new Engine({ size: o.size, rule: o.rule, seed: `${o.seed}-${k}-${c}`, now: () => performance.now() }));
   for (const q of opening) for (const e of engines) e.play(q);
   const board = engines[0].board;
   const moves = [];

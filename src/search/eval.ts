@@ -30,26 +30,20 @@ import { EVAL_WEIGHTS } from './eval-weights.js';
 const N_LINE = 8;
 /** Number of cell combinations: multisets of 4 line patterns out of 8. */
 export const N_COMBOS = 330;
+/** The four line patterns of each combination, largest first (combo * 4 + i), in enumeration order. */
+export const COMBO_PATTERNS: Uint8Array = Uint8Array.from(
+  (function* () {
+    for (let a = N_LINE - 1; a >= 0; a--) for (let b = a; b >= 0; b--) for (let c = b; c >= 0; c--) for (let d = c; d >= 0; d--) yield* [a, b, c, d];
+  })(),
+);
 /** The combination of each 12-bit pattern word. */
-export const COMBO_OF_WORD: Uint16Array = new Uint16Array(4096);
-/** The four line patterns of each combination, largest first (combo * 4 + i). */
-export const COMBO_PATTERNS: Uint8Array = new Uint8Array(N_COMBOS * 4);
-(() => {
-  const index = new Map<number, number>();
-  let n = 0;
-  for (let a = N_LINE - 1; a >= 0; a--)
-    for (let b = a; b >= 0; b--)
-      for (let c = b; c >= 0; c--)
-        for (let d = c; d >= 0; d--) {
-          index.set(((a * N_LINE + b) * N_LINE + c) * N_LINE + d, n);
-          COMBO_PATTERNS.set([a, b, c, d], n * 4);
-          n++;
-        }
-  for (let w = 0; w < 4096; w++) {
-    const p = [w & 7, (w >> 3) & 7, (w >> 6) & 7, (w >> 9) & 7].sort((x, y) => y - x);
-    COMBO_OF_WORD[w] = index.get(((p[0]! * N_LINE + p[1]!) * N_LINE + p[2]!) * N_LINE + p[3]!)!;
+export const COMBO_OF_WORD: Uint16Array = Uint16Array.from({ length: 4096 }, (_, w) => {
+  const p = [w & 7, (w >> 3) & 7, (w >> 6) & 7, (w >> 9) & 7].sort((x, y) => y - x);
+  for (let c = 0; c < N_COMBOS; c++) {
+    if (COMBO_PATTERNS[c * 4] === p[0] && COMBO_PATTERNS[c * 4 + 1] === p[1] && COMBO_PATTERNS[c * 4 + 2] === p[2] && COMBO_PATTERNS[c * 4 + 3] === p[3]) return c;
   }
-})();
+  return 0;
+});
 /** The all-empty combination (every line P_NONE): fixed at 0, it is most of the board. */
 export const COMBO_NONE = COMBO_OF_WORD[0]!;
 

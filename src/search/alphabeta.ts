@@ -26,6 +26,8 @@ import { MoveGen, GEN_FORCED, GEN_QUIET, TACTICAL_SCORE } from './movegen.js';
 export const MAX_PLY = 128;
 const STRIDE = MAX_AREA;
 const QDEPTH = 8;
+/** Plies past an iteration's depth in which a threatened horizon node is searched one ply deeper. */
+const HORIZON_EXTENSION = 8;
 /** Late-move pruning: quiet moves searched at a non-PV node of depth d. */
 const LMP = [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32];
 /** Late-move reductions by depth and move number: about ln(depth) * ln(n) / LMR_DIV plies. */
@@ -172,6 +174,7 @@ export class AlphaBeta {
     // one candidate: a short search for its score and line, no more
     const lastDepth = n === 1 ? Math.min(maxDepth, 3) : maxDepth;
     for (let depth = 1; depth <= lastDepth; depth++) {
+      this.extendUntil = depth + HORIZON_EXTENSION;
       let window = 80;
       let alpha = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev - window : -SCORE_INF;
       let beta = depth >= 4 && Math.abs(prev) < MATE_BOUND ? prev + window : SCORE_INF;
@@ -231,6 +234,8 @@ export class AlphaBeta {
     return out;
   }
 
+  /** Horizon threat extensions happen up to this ply (the iteration's depth plus a margin). */
+  private extendUntil = 0;
   private iterBest = -1;
   private iterBestScore = -SCORE_INF;
 
@@ -379,7 +384,13 @@ export class AlphaBeta {
     const b = this.b;
     const t = this.terminal(ply);
     if (t !== 0) return t;
-    if (depth <= 0) return this.qsearch(alpha, beta, ply, QDEPTH);
+    if (depth <= 0) {
+      // At the horizon an opponent threat that wins if ignored (an open three or a four-three
+      // on the board) gets its exact defences searched instead of a stand-pat that ignores it.
+      const ob = (2 - b.toMove) * 16;
+      if (ply > this.extendUntil || b.counts[ob + C_OPEN_FOUR]! + b.counts[ob + C_FOUR_THREE]! === 0) return this.qsearch(alpha, beta, ply, QDEPTH);
+      depth = 1;
+    }
     this.nodes++;
     this.checkLimits();
     if (this.stopped) return 0;

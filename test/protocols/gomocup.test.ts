@@ -237,9 +237,11 @@ describe('Gomocup transcripts', () => {
     expect(p.me).toBe(WHITE);
   });
   it('SWAP2BOARD, 3 stones: balanced -> adds two stones (seeded)', () => {
+    // a book that calls every 3- and 4-stone position a draw: balanced whatever the evaluation says
+    const book = bookBy((_tm, n) => (n === 3 || n === 4 ? 'draw' : undefined));
     let out: string[] = [];
     for (let s = 0; s < 50; s++) {
-      const p = new GomocupProtocol({ seed: `b${s}` });
+      const p = new GomocupProtocol({ seed: `b${s}`, book });
       p.handle('START 15');
       out = feed(p, three).at(-1)!.out;
       if (out[0]!.split(' ').length === 2) break;

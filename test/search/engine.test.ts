@@ -155,7 +155,7 @@ describe('search table sizes (a referee memory limit)', () => {
     expect(tableBytes(DEFAULT_TABLE_BITS)).toBe(32 * 2 ** 18 + 92 * 2 ** 17); // 8 MB + 11.5 MB
   });
   it('an engine with resized tables still plays legal moves and keeps its position', () => {
-    const e = new Engine({ seed: 't' });
+    const e = new Engine({ seed: 't', now: clock });
     e.setTableBits(MIN_TABLE_BITS);
     expect(e.tableBits).toEqual(MIN_TABLE_BITS);
     e.setPosition([{ index: 112, color: 1 }], 2);

@@ -19,7 +19,7 @@
  * Pacing: no command goes to an engine sooner than `replyGapMs` after the last line it
  * printed (some engines, Rapfi among them, drop a command that arrives within a few ms of
  * their own answer). Lines sent inside the gap wait in order; a move's think time starts
- * when its command is actually written.
+ * when its command is actually written. Time spent suspended does not count toward the gap.
  *
  * Processes: the engine is started in its own process group (`detached`), so that
  * `kill()` ends the whole tree (an engine's helper processes too) with one signal. Every
@@ -121,6 +121,7 @@ export class PbrainClient {
   private readonly exitPromise: Promise<void>;
   private stderrTail = '';
   private suspended = false;
+  private suspendedAt = 0;
   private size = 0;
   /** performance.now() of the last line read from the engine. */
   private lastHeardAt = -Infinity;
@@ -456,12 +457,16 @@ export class PbrainClient {
   suspend(): void {
     if (!this.opts.suspendWhenIdle || this.suspended || this.exitInfo) return;
     this.suspended = true;
+    this.suspendedAt = performance.now();
     this.signalGroup('SIGSTOP');
   }
 
   resume(): void {
     if (!this.suspended) return;
     this.suspended = false;
+    // The reply gap is the engine's own running time: stopped at once after its answer, it
+    // still has the end of that answer to finish (Rapfi clears its busy flag after printing).
+    this.lastHeardAt += performance.now() - this.suspendedAt;
     this.signalGroup('SIGCONT');
   }
 

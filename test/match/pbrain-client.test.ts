@@ -125,4 +125,21 @@ describe('PbrainClient', () => {
     expect(await play(200)).toEqual(['move', 'move', 'move', 'move']);
     expect(await play(0)).toContain('garbage');
   });
+
+  it('counts the reply gap in the engine\'s running time: one stopped right after its answer gets the whole gap after SIGCONT', async () => {
+    const c = PbrainClient.spawn(fixture('touchy', 'touchy', '--window', '120', '--own-clock', '1'), {
+      hangToleranceMs: 500,
+      replyGapMs: 150,
+      suspendWhenIdle: true,
+    });
+    clients.push(c);
+    expect((await c.start(15)).kind).toBe('ok');
+    await new Promise((r) => setTimeout(r, 200));
+    const kinds: string[] = [(await c.begin(500, 10000)).kind]; // suspended as soon as it answers
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 250)); // the opponent thinks; the wall-clock gap passes
+      kinds.push((await c.turn(i, 0, 500, 10000)).kind);
+    }
+    expect(kinds).toEqual(['move', 'move', 'move', 'move']);
+  });
 });

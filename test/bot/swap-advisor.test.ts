@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BotGame } from '../../src/protocols/common.js';
-import { OpeningAdvisor, tacticalVerdict } from '../../src/protocols/opening.js';
-import { BLACK, WHITE, bookBy } from './helpers.js';
+import { BotGame } from '../../src/bot/game.js';
+import { SwapAdvisor, tacticalVerdict } from '../../src/bot/swap-advisor.js';
+import { BLACK, WHITE, bookBy } from '../protocols/helpers.js';
 import type { BookProbe } from '../../src/search/types.js';
 
 const advisor = (seed: string, book?: BookProbe) => {
   const g = new BotGame(15, 'freestyle', { seed, book });
-  return { g, a: new OpeningAdvisor(g, { seed, budgetMs: 50 }) };
+  return { g, a: new SwapAdvisor(g, { seed, budgetMs: 50 }) };
 };
 const three = [
   { index: 7 * 15 + 7, color: BLACK },
@@ -14,7 +14,7 @@ const three = [
   { index: 8 * 15 + 8, color: BLACK },
 ] as const;
 
-describe('OpeningAdvisor', () => {
+describe('SwapAdvisor', () => {
   it('proposes three distinct stones B, W, B near the centre, deterministically per seed', () => {
     // The advisor's time net (for very slow machines) must not decide: warm the code up first,
     // as a running bot is, so its small node budgets finish well inside the net.

@@ -3,12 +3,13 @@ import { BotGame } from '../../src/bot/game.js';
 import { SwapAdvisor, tacticalVerdict } from '../../src/bot/swap-advisor.js';
 import { BLACK, WHITE, bookBy } from '../protocols/helpers.js';
 import type { BookProbe } from '../../src/search/types.js';
+import type { Stone } from '../../src/bot/game.js';
 
 const advisor = (seed: string, book?: BookProbe) => {
   const g = new BotGame(15, 'freestyle', { seed, book });
   return { g, a: new SwapAdvisor(g, { seed, budgetMs: 50 }) };
 };
-const three = [
+const three: Stone[] = [
   { index: 7 * 15 + 7, color: BLACK },
   { index: 7 * 15 + 8, color: WHITE },
   { index: 8 * 15 + 8, color: BLACK },
@@ -79,7 +80,7 @@ describe('SwapAdvisor', () => {
 });
 
 describe('tactical tie-break', () => {
-  const open3 = [
+  const open3: Stone[] = [
     { index: 7 * 15 + 6, color: BLACK },
     { index: 7 * 15 + 7, color: BLACK },
     { index: 7 * 15 + 8, color: BLACK },
@@ -93,7 +94,7 @@ describe('tactical tie-break', () => {
     expect(tacticalVerdict(g.engine.board)).toBe(1);
     g.sync(WHITE);
     expect(tacticalVerdict(g.engine.board)).toBe(0);
-    g.setStones([...[0, 1, 2, 3].map((x) => ({ index: 7 * 15 + x + 4, color: BLACK })), { index: 0, color: WHITE }]);
+    g.setStones([...[0, 1, 2, 3].map((x): Stone => ({ index: 7 * 15 + x + 4, color: BLACK })), { index: 0, color: WHITE }]);
     g.sync(WHITE);
     expect(tacticalVerdict(g.engine.board)).toBe(-1);
   });

@@ -95,9 +95,6 @@ const WHITE = 2;
 
 // --- one session --------------------------------------------------------------------------
 
-/** What can go wrong; `wrong` is any reaction other than the protocol's (see the header). */
-const KINDS = ['crash', 'illegal', 'hang', 'wrong'];
-
 class Session {
   constructor(protocol, index, args, opts = {}) {
     this.protocol = protocol;

@@ -42,7 +42,8 @@ export interface BotOptions {
 }
 
 export const BOT_NAME = 'gomoku-tss';
-export const BOT_VERSION = '0.1.0';
+/** The package's version (package.json; a test keeps them equal). */
+export const BOT_VERSION = '0.2.0';
 
 export { BLACK, WHITE };
 

@@ -105,7 +105,7 @@ const STAGES = ['vcf', 'defence', 'vct', 'defence', 'alphabeta'];
 function think(t: ThinkTask): ThinkResult {
   const flag = new Int32Array(t.stop);
   const book = bookOf(t.book);
-  // eslint-disable-next-line prefer-const -- the closures above read it before it is set
+  // eslint-disable-next-line prefer-const -- the progress closures below may run before it is set
   let engine: Engine | undefined;
   let last: SearchInfo = { depth: 0, score: 0, nodes: 0, ms: 0, pv: [] };
   /** Nodes spent before the alpha-beta stage (known once it reports its first iteration). */

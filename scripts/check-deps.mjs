@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The lint rule for the architecture (../shared/docs/architecture.md, "Principles" 1):
 //
-//   core <- search <- proof <- {book, protocols, match} <- workers <- cli
+//   core <- search <- proof <- {book, match} <- bot <- protocols <- workers <- cli
 //   core <- view (the board picture and the web API's message types, shared by the CLI,
 //   the server and the web page)
 //
-// (proof sits below book: the book writes certificates and checks them with the checker)
+// (proof sits below book: the book writes certificates and checks them with the checker;
+// bot, the game a bot hosts and its swap decisions, sits below protocols, which translate
+// referees' lines into it)
 //
 // - a file may import its own directory and lower layers only (no upward or sideways imports);
 // - core and search are pure: no Node built-ins, no native/process-level packages, no
@@ -26,7 +28,7 @@ const { default: ts } = await import('typescript');
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const src = join(root, 'src');
 
-const LAYER = { core: 0, search: 1, view: 1, proof: 2, book: 3, protocols: 3, match: 3, workers: 4, cli: 5 };
+const LAYER = { core: 0, search: 1, view: 1, proof: 2, book: 3, match: 3, bot: 4, protocols: 5, workers: 6, cli: 7 };
 const PURE = new Set(['core', 'search', 'view']);
 const IMPURE_PACKAGES = new Set(['better-sqlite3', 'piscina', 'yargs']);
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
@@ -96,7 +98,7 @@ for (const file of files) {
       const to = target.split(sep)[1];
       if (to === dir) continue;
       if (!(to in LAYER)) problems.push(`${at}: imports src/${to}/, which has no layer`);
-      else if (LAYER[to] >= LAYER[dir]) problems.push(`${at}: ${dir} may not import ${to} (${spec}): dependencies point down: core <- search <- proof <- {book, protocols, match} <- workers <- cli`);
+      else if (LAYER[to] >= LAYER[dir]) problems.push(`${at}: ${dir} may not import ${to} (${spec}): dependencies point down: core <- search <- proof <- {book, match} <- bot <- protocols <- workers <- cli`);
     } else {
       const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
       if (PURE.has(dir) && (builtins.has(spec) || builtins.has(pkg) || IMPURE_PACKAGES.has(pkg))) problems.push(`${at}: ${dir} is pure and may not import ${spec}`);

@@ -10,8 +10,8 @@
  * numbers (TURN 99999999999999 5, INFO timeout_turn 1e300, points far off the board) and
  * commands out of order (DONE without BOARD, READY mid-game, Zz out of place, ...).
  *
- * It checks what the README promises: every move the bot sends is legal (on the board, on an
- * empty point), no crash (a signal, exit 70, a stack trace on stderr), no hang (an answer
+ * It checks what docs/protocols.md promises: every move the bot sends is legal (on the board,
+ * on an empty point), no crash (a signal, exit 70, a stack trace on stderr), no hang (an answer
  * within 30 s, an exit within 10 s of the end), each bad line gets its protocol's one clear
  * error (Gomocup: an ERROR or UNKNOWN answer; the others: exit 1 with a line on stderr, no
  * move) and nothing else changes, and no line the bot writes (stdout or stderr) is longer
@@ -94,9 +94,6 @@ const BLACK = 1;
 const WHITE = 2;
 
 // --- one session --------------------------------------------------------------------------
-
-/** What can go wrong; `wrong` is any reaction other than the protocol's (see the header). */
-const KINDS = ['crash', 'illegal', 'hang', 'wrong'];
 
 class Session {
   constructor(protocol, index, args, opts = {}) {

@@ -15,7 +15,7 @@ import { BLACK, WHITE, type Color, type Rule } from '../core/types.js';
 import { canonicalize, encodePoints, parsePositionKey } from '../core/symmetry.js';
 import { MATE } from '../search/types.js';
 import type { BookJob, BookJobResult } from './job.js';
-import { openingRoots, regionCells, type OpeningKind } from './openings.js';
+import { openingRoots, regionCells, type OpeningKind } from './roots.js';
 import { EXPAND_FULL, EXPAND_NEAR, INF, PnTree, type PnNode } from './pn-tree.js';
 import { EVAL_SCORED, EVAL_SOLVED, PN_INF, type BookStore, type LockRefusal, type PositionRow } from './store.js';
 

@@ -10,7 +10,7 @@
  * by `boardFromSpec` in position.ts (side to move resolved, fives checked). Errors are values naming the
  * bad token.
  */
-import { BLACK, WHITE, type Color, type Result, ok, err, MIN_SIZE, MAX_SIZE, type Rule, colorName } from './types.js';
+import { BLACK, WHITE, type Color, type Result, ok, err, MIN_SIZE, MAX_SIZE, type Rule } from './types.js';
 
 export const COLUMN_LETTERS = 'abcdefghijklmnopqrstuv';
 
@@ -115,7 +115,10 @@ export function parsePosition(text: string, size = 15): Result<PositionSpec> {
 export function resolveToMove(spec: PositionSpec, explicit?: Color): Result<Color> {
   let nb = 0;
   let nw = 0;
-  for (const m of spec.moves) m.color === BLACK ? nb++ : nw++;
+  for (const m of spec.moves) {
+    if (m.color === BLACK) nb++;
+    else nw++;
+  }
   if (explicit !== undefined) {
     if (spec.ordered && explicit !== (nb === nw ? BLACK : WHITE)) {
       return err(`--to-move ${explicit === BLACK ? 'black' : 'white'} contradicts the move list (${spec.moves.length} moves)`);

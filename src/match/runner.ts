@@ -17,7 +17,7 @@ import { Board } from '../core/board.js';
 import { parsePoint } from '../core/notation.js';
 import { BLACK, type Color } from '../core/types.js';
 import { playGame, type GameOptions, type GameRecord } from './game.js';
-import type { Opening } from './openings.js';
+import type { Opening } from './opening-files.js';
 import { PbrainClient, describeReply, type EngineCommand } from './pbrain-client.js';
 import { gameToSgf } from './sgf.js';
 import { computeStats, type MatchStats, type SprtParams } from './stats.js';

@@ -8,7 +8,8 @@
  *   FINISH                  -> (exit)
  */
 import { BLACK, WHITE, type Color, type Result, ok, err } from '../core/types.js';
-import { BotGame, clip, reply, words, type BotOptions, type LineProtocol, type Reply } from './common.js';
+import { BotGame } from '../bot/game.js';
+import { clip, reply, words, type BotOptions, type LineProtocol, type Reply } from './common.js';
 import { capClock, limitsFor } from './clock.js';
 
 export const ALPHANO_SIZE = 15;

@@ -6,9 +6,10 @@
  * `Quit` ends the game. Time: a budget for the whole game (default 30 s, `--time`).
  */
 import { BLACK, WHITE, type Color, type Result, ok, err } from '../core/types.js';
-import { BotGame, clip, reply, type BotOptions, type LineProtocol, type Reply } from './common.js';
+import { BotGame } from '../bot/game.js';
+import { clip, reply, type BotOptions, type LineProtocol, type Reply } from './common.js';
 import { limitsFor } from './clock.js';
-import { OpeningAdvisor } from './opening.js';
+import { SwapAdvisor } from '../bot/swap-advisor.js';
 
 export const CODECUP_SIZE = 16;
 export const CODECUP_DEFAULT_GAME_MS = 30_000;
@@ -55,7 +56,7 @@ export function parseCodecupLine(line: string): Result<CodecupCommand> {
 export class CodecupProtocol implements LineProtocol {
   readonly name = 'codecup';
   readonly game: BotGame;
-  private readonly advisor: OpeningAdvisor;
+  private readonly advisor: SwapAdvisor;
   /** Our colour (changes meaning after `Zz`: the stones change colour, we keep ours). */
   me: Color | undefined;
   /** Opponent moves read before our first answer as second player. */
@@ -70,7 +71,7 @@ export class CodecupProtocol implements LineProtocol {
     this.game = new BotGame(CODECUP_SIZE, 'freestyle', { seed: opts.seed, book: opts.book });
     this.gameMs = opts.timeMs ?? CODECUP_DEFAULT_GAME_MS;
     this.now = opts.now ?? (() => 0);
-    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.gameMs / 30) });
+    this.advisor = new SwapAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.gameMs / 30) });
   }
 
   private fail(msg: string): Reply {

@@ -9,9 +9,10 @@
 import { BLACK, MAX_SIZE, MIN_SIZE, WHITE, type Color, type Result, type Rule, ok, err } from '../core/types.js';
 import type { Limits } from '../search/types.js';
 import { DEFAULT_TABLE_BITS, MIN_TABLE_BITS, tableBitsFor, tableBytes } from '../search/engine.js';
-import { BOT_NAME, BOT_VERSION, BotGame, clip, reply, type BotOptions, type LineProtocol, type Reply, type Stone } from './common.js';
+import { BotGame, type Stone } from '../bot/game.js';
+import { BOT_NAME, BOT_VERSION, clip, reply, type BotOptions, type LineProtocol, type Reply } from './common.js';
 import { MAX_GAME_MS, MAX_TURN_MS, capClock, limitsFor } from './clock.js';
-import { OpeningAdvisor } from './opening.js';
+import { SwapAdvisor } from '../bot/swap-advisor.js';
 
 /** Used when the manager sends no `INFO timeout_turn`. */
 export const GOMOCUP_DEFAULT_TURN_MS = 5000;
@@ -19,7 +20,7 @@ export const GOMOCUP_DEFAULT_TURN_MS = 5000;
 export const GOMOCUP_UNLIMITED = 2147483647;
 /**
  * What the bot needs besides its search tables (Node, the pattern tables, the book, the
- * opening advisor): measured about 65 MB resident after a move with the default tables
+ * swap advisor): measured about 65 MB resident after a move with the default tables
  * (20 MB) on top, so 96 MB leaves room for the garbage collector.
  */
 export const GOMOCUP_BASE_MEMORY = 96 * 2 ** 20;
@@ -126,7 +127,7 @@ type Mode = { kind: 'normal' } | { kind: 'board' | 'swap2'; entries: { x: number
 export class GomocupProtocol implements LineProtocol {
   readonly name = 'gomocup';
   game: BotGame;
-  private advisor: OpeningAdvisor;
+  private advisor: SwapAdvisor;
   private started = false;
   private mode: Mode = { kind: 'normal' };
   /** Our colour in the current game, when known. */
@@ -150,7 +151,7 @@ export class GomocupProtocol implements LineProtocol {
 
   constructor(private readonly opts: BotOptions & { debug?: boolean }) {
     this.game = new BotGame(15, 'freestyle', { seed: opts.seed, book: opts.book });
-    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: 1000 });
+    this.advisor = new SwapAdvisor(this.game, { seed: opts.seed, budgetMs: 1000 });
   }
 
   private error(msg: string, log: string[] = []): Reply {
@@ -444,7 +445,7 @@ export class GomocupProtocol implements LineProtocol {
     };
     this.answered++;
     // Built here, not at START: the INFO timeouts arrive after START.
-    this.advisor = new OpeningAdvisor(this.game, { seed: `${this.opts.seed}/${this.games}`, budgetMs: this.decisionMs() });
+    this.advisor = new SwapAdvisor(this.game, { seed: `${this.opts.seed}/${this.games}`, budgetMs: this.decisionMs() });
     if (stones.length === 0) {
       const three = this.advisor.proposeThree(WHITE);
       this.game.setStones(three);

@@ -13,9 +13,10 @@
  * stone counts. After the opening, black moves first (the seed's rule).
  */
 import { BLACK, WHITE, type Color, type Result, ok, err } from '../core/types.js';
-import { BotGame, clip, reply, type BotOptions, type LineProtocol, type Reply, type Stone } from './common.js';
+import { BotGame, type Stone } from '../bot/game.js';
+import { clip, reply, type BotOptions, type LineProtocol, type Reply } from './common.js';
 import type { Limits } from '../search/types.js';
-import { OpeningAdvisor } from './opening.js';
+import { SwapAdvisor } from '../bot/swap-advisor.js';
 
 export const KOTH_SIZE = 15;
 /** Default time per answer: the seed asks for well under 500 ms. */
@@ -94,7 +95,7 @@ type Pending = 'none' | 'A-opened' | 'B-added2';
 export class KothProtocol implements LineProtocol {
   readonly name = 'koth';
   readonly game: BotGame;
-  private readonly advisor: OpeningAdvisor;
+  private readonly advisor: SwapAdvisor;
   private readonly turnMs: number;
   /** Our colour once the exchange has fixed it. */
   colour: Color | undefined;
@@ -113,7 +114,7 @@ export class KothProtocol implements LineProtocol {
     // A decision scores several positions; with the add-two option it can use almost twice its budget.
     // A sixth of the answer time: the opening answers come first in a fresh process (Node
     // start-up and a cold JIT take most of the first 300 ms), and their node budgets are fixed.
-    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 6), nodesOnly: true });
+    this.advisor = new SwapAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 6), nodesOnly: true });
   }
 
   private fail(msg: string): Reply {

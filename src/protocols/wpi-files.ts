@@ -8,7 +8,7 @@
  * An `end_game` left over from an earlier game (the referee does not clean up) is ignored
  * unless it changes: its mtime is recorded at start.
  */
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorText } from './common.js';

@@ -11,9 +11,10 @@
  * moves again with no stone on the board.
  */
 import { BLACK, WHITE, type Color, type Result, ok, err } from '../core/types.js';
-import { BotGame, clip, reply, words, type BotOptions, type Reply } from './common.js';
+import { BotGame } from '../bot/game.js';
+import { clip, reply, words, type BotOptions, type Reply } from './common.js';
 import { limitsFor } from './clock.js';
-import { OpeningAdvisor } from './opening.js';
+import { SwapAdvisor } from '../bot/swap-advisor.js';
 
 export const WPI_SIZE = 15;
 export const WPI_DEFAULT_TURN_MS = 10_000;
@@ -50,7 +51,7 @@ export function formatWpiMove(name: string, index: number, size = WPI_SIZE): str
 
 export class WpiPlayer {
   readonly game: BotGame;
-  private readonly advisor: OpeningAdvisor;
+  private readonly advisor: SwapAdvisor;
   readonly name: string;
   me: Color | undefined;
   /** 'first' if move_file was empty on our first turn. */
@@ -63,7 +64,7 @@ export class WpiPlayer {
     this.name = opts.name;
     this.game = new BotGame(WPI_SIZE, 'freestyle', { seed: opts.seed, book: opts.book });
     this.turnMs = opts.timeMs ?? WPI_DEFAULT_TURN_MS;
-    this.advisor = new OpeningAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 4) });
+    this.advisor = new SwapAdvisor(this.game, { seed: opts.seed, budgetMs: Math.floor(this.turnMs / 4) });
   }
 
   private fail(msg: string): Reply {

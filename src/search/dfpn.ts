@@ -394,7 +394,7 @@ export class PnSearcher {
     this.tick();
     const lo = b.hashLo ^ this.kLo;
     const hi = b.hashHi ^ this.kHi;
-    let e = tt.find(lo, hi);
+    const e = tt.find(lo, hi);
     if (e >= 0) {
       const pn = tt.pn[e]!;
       const dn = tt.dn[e]!;

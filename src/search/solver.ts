@@ -299,7 +299,7 @@ class Extractor {
         this.failed = true;
         return;
       }
-      let m = p.best;
+      const m = p.best;
       if (m < 0) {
         this.failed = true;
         return;

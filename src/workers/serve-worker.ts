@@ -3,7 +3,7 @@
  * runs the (synchronous) engine:
  *  - think: the engine's move with live progress (analysis, and the engine's moves in play);
  *  - solve: `solveJob`, the same job as `gomoku solve` (certificate checked, text returned);
- *  - swap2: one Swap2 decision of the protocols' opening advisor.
+ *  - swap2: one Swap2 decision of the bot's swap advisor (src/bot/swap-advisor.ts).
  *
  * Stopping a think: the server sets `stop[0]` (a SharedArrayBuffer); the engine's injected
  * clock then reads +Infinity, so the engine returns its best move at its next clock check.
@@ -17,8 +17,8 @@ import type { BookProbe, SearchInfo } from '../search/types.js';
 import type { Color, Rule } from '../core/types.js';
 import { openBookProbe } from '../book/probe.js';
 import { solveJob, type SolveJob, type SolveJobResult } from './solve-job.js';
-import { BotGame, type Stone } from '../protocols/common.js';
-import { OpeningAdvisor } from '../protocols/opening.js';
+import { BotGame, type Stone } from '../bot/game.js';
+import { SwapAdvisor } from '../bot/swap-advisor.js';
 import { useSavedTables } from './tables.js';
 
 useSavedTables();
@@ -105,6 +105,7 @@ const STAGES = ['vcf', 'defence', 'vct', 'defence', 'alphabeta'];
 function think(t: ThinkTask): ThinkResult {
   const flag = new Int32Array(t.stop);
   const book = bookOf(t.book);
+  // eslint-disable-next-line prefer-const -- the progress closures below may run before it is set
   let engine: Engine | undefined;
   let last: SearchInfo = { depth: 0, score: 0, nodes: 0, ms: 0, pv: [] };
   /** Nodes spent before the alpha-beta stage (known once it reports its first iteration). */
@@ -149,7 +150,7 @@ function swap2(t: Swap2Task): Swap2Result {
   const book = bookOf(t.book);
   const game = new BotGame(t.size, t.rule, { seed: t.seed, book });
   game.setStones(t.stones);
-  const advisor = new OpeningAdvisor(game, { seed: t.seed, budgetMs: t.budgetMs });
+  const advisor = new SwapAdvisor(game, { seed: t.seed, budgetMs: t.budgetMs });
   if (t.step === 'propose') return { kind: 'swap2', step: 'propose', stones: advisor.proposeThree() };
   if (t.step === 'after-three') {
     const d = advisor.chooseAfterThree(t.stones);

@@ -99,6 +99,16 @@ describe('check-deps: core and search keep no state and read no clock', () => {
     expect(r.status).toBe(0);
   });
 
+  it('layers: protocols may import bot, bot may import book and search, not protocols', () => {
+    const r = lint({
+      'book/probe.ts': 'export const probe = 1;\n',
+      'bot/game.ts': "import { probe } from '../book/probe.js';\nimport { clip } from '../protocols/common.js';\nexport const game = probe + clip;\n",
+      'protocols/common.ts': "import { game } from '../bot/game.js';\nexport const clip = game;\n",
+    });
+    expect(r.problems).toEqual([expect.stringMatching(/^src\/bot\/game\.ts:2: bot may not import protocols/)]);
+    expect(r.status).toBe(1);
+  });
+
   it('passes on this repository', () => {
     const r = spawnSync(process.execPath, [join(root, 'scripts', 'check-deps.mjs')], { encoding: 'utf8', timeout: 30_000 });
     expect(r.stderr).toBe('');

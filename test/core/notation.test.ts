@@ -3,7 +3,7 @@ import {
   COLUMN_LETTERS, makeMoveList, makePoint, makeStoneSet, parsePoint, parsePosition, parseRule, pointIndex,
   resolveToMove, sortCertificateOrder,
 } from '../../src/core/notation.js';
-import { BLACK, MAX_SIZE, MIN_SIZE, WHITE, type Color } from '../../src/core/types.js';
+import { BLACK, MAX_SIZE, MIN_SIZE, WHITE } from '../../src/core/types.js';
 
 const SIZES = Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => i + MIN_SIZE);
 

@@ -10,6 +10,8 @@ import {
   rootFromBoard,
   rootPosition,
   type Certificate,
+  type RootPosition,
+  type Strategy,
 } from '../../src/proof/certificate.js';
 import { parsePosition } from '../../src/core/notation.js';
 import { pts } from './fixtures.js';
@@ -125,10 +127,10 @@ describe('CertificateBuilder', () => {
 });
 
 describe('version 2: pass entries', () => {
-  const root = { kind: 'stones' as const, black: pts('h8 i9'), white: pts('h9'), toMove: WHITE };
+  const root: RootPosition = { kind: 'stones', black: pts('h8 i9'), white: pts('h9'), toMove: WHITE };
 
   test('the writer picks the format: /1 without pass entries, /2 with one; zones in certificate order', () => {
-    const s = { size: 15, rule: 'freestyle' as const, root, winner: BLACK, entries: [{ black: pts('h8 i9'), white: pts('h9'), move: pts('g8')[0]! }] };
+    const s: Strategy = { size: 15, rule: 'freestyle', root, winner: BLACK, entries: [{ black: pts('h8 i9'), white: pts('h9'), move: pts('g8')[0]! }] };
     expect(makeCertificate(s).startsWith('{"format":"gomoku-proof/1"')).toBe(true);
     expect(makeCertificate({ ...s, passes: [] }).startsWith('{"format":"gomoku-proof/1"')).toBe(true);
     const text = makeCertificate({ ...s, passes: [{ black: pts('h8 i9'), white: pts('h9'), zone: pts('g8 a1 g9') }, { black: pts('h8 i9 g8'), white: pts('h9 a15') }] });

@@ -4,7 +4,7 @@
  * (or is not) a win.
  */
 import { parsePoint } from '../../src/core/notation.js';
-import { BLACK, WHITE, type Color, type Rule } from '../../src/core/types.js';
+import { BLACK, type Color, type Rule } from '../../src/core/types.js';
 import { makeCertificate, type StrategyEntry } from '../../src/proof/certificate.js';
 
 export function pts(s: string, size = 15): number[] {

@@ -185,7 +185,8 @@ test('the checker agrees with the naive semantics on random positions', () => {
     const ctx = `trial ${trial}: ${text}`;
     expect(got.result, ctx).toBe(want.ok ? 'verified' : 'failed');
     if (!want.ok) expect(got.line, ctx).toEqual(want.line.map((q) => makePoint(q, size)));
-    want.ok ? verified++ : failed++;
+    if (want.ok) verified++;
+    else failed++;
     if (want.ok && got.entriesUsed > 0) withEntries++;
   }
   // the sample must exercise both outcomes

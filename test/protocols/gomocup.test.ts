@@ -4,6 +4,7 @@ import { MAX_GAME_MS, MAX_TURN_MS } from '../../src/protocols/clock.js';
 import { DEFAULT_TABLE_BITS, MIN_TABLE_BITS, tableBitsFor, tableBytes } from '../../src/search/engine.js';
 import { BLACK, WHITE, bookBy, feed, outs } from './helpers.js';
 import { planTime } from '../../src/search/timeman.js';
+import { packageVersion } from '../../src/cli/version.js';
 
 const XY = /^(\d+),(\d+)$/;
 const xy = (s: string) => XY.exec(s)!.slice(1).map(Number) as [number, number];
@@ -208,6 +209,7 @@ describe('Gomocup transcripts', () => {
     expect(p.handle('PLAY 3,4').out).toEqual(['3,4']);
     expect(p.game.colorAt(4 * 15 + 3)).toBe(BLACK);
     expect(p.handle('ABOUT').out[0]).toMatch(/^name="gomoku-tss", version="[\d.]+", author=".*", country=".*"$/);
+    expect(p.handle('ABOUT').out[0]).toContain(`version="${packageVersion()}"`); // BOT_VERSION follows package.json
     const end = p.handle('END');
     expect(end.out).toEqual([]);
     expect(end.exit).toBe(0);

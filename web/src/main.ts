@@ -5,7 +5,7 @@
  * stone at once for feedback, and runs the Swap2 dialogue.
  */
 import { geometry, renderBoardSvg, stoneSvg, type Mark, type Picture } from '../../src/view/board-svg.js';
-import { makeMoveList, makePoint, makeStoneSet, parsePoint } from '../../src/core/notation.js';
+import { makeMoveList, makeStoneSet, parsePoint } from '../../src/core/notation.js';
 import { api, ApiError, SearchSocket, type ColorName, type PositionFields, type PositionView, type ServerMessage, type SolveResult, type Swap2Result } from './api.js';
 
 type Color = 1 | 2;
@@ -103,7 +103,6 @@ const st = {
   hello: false,
 };
 
-const pt = (q: number) => makePoint(q, st.size);
 const idx = (p: string): number => {
   const r = parsePoint(p, st.size);
   return r.ok ? r.value : -1;

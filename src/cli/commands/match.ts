@@ -13,7 +13,7 @@ import { parseRule } from '../../core/notation.js';
 import { MAX_SIZE, MIN_SIZE, type Result, type Rule, err, ok } from '../../core/types.js';
 import { parseEngineSpec } from '../../match/command-line.js';
 import type { GameRecord, TimeControl } from '../../match/game.js';
-import { loadOpenings, randomOpenings, type Opening } from '../../match/openings.js';
+import { loadOpenings, randomOpenings, type Opening } from '../../match/opening-files.js';
 import { killAllClients, type EngineCommand } from '../../match/pbrain-client.js';
 import { checkRecords, jsonSafe, probeEngine, runMatch, writeSummary } from '../../match/runner.js';
 import { computeStats, progressLine, summaryText, type MatchStats, type SprtParams } from '../../match/stats.js';

@@ -7,7 +7,7 @@
  * game's budget (default 30000), ALPHANO a cap per move (the clock still rules), WPI time
  * per move (default 10000), Gomocup a cap per move (INFO timeouts still rule).
  */
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import type { Result } from '../../core/types.js';
 import { err, ok } from '../../core/types.js';

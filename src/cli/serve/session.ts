@@ -1,7 +1,7 @@
 /**
  * One page's WebSocket: its searches, one at a time (a new request replaces the running one;
- * closing the page ends it). Requests and answers are JSON objects (docs in README,
- * "gomoku serve"):
+ * closing the page ends it). Requests and answers are JSON objects (docs in docs/serve.md,
+ * "The API"):
  *
  *   -> {"type":"analyse"|"move"|"solve"|"swap2", "id":N, position fields, "timeMs":T, ...}
  *   -> {"type":"stop"}

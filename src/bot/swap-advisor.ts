@@ -20,7 +20,7 @@ import { C_FIVE, C_FOUR_THREE, C_OPEN_FOUR } from '../core/patterns.js';
 import { BLACK, WHITE, type Color } from '../core/types.js';
 import { MATE } from '../search/types.js';
 import type { Limits } from '../search/types.js';
-import type { BotGame, Stone } from './common.js';
+import type { BotGame, Stone } from './game.js';
 
 /** Scores within this distance count as equal. */
 export const BALANCE_TOLERANCE = 30;
@@ -53,7 +53,7 @@ export type AfterThree =
 
 export type AfterFive = { kind: 'black' } | { kind: 'white'; move: number };
 
-export interface OpeningOptions {
+export interface SwapAdvisorOptions {
   seed: string;
   /** Time for one whole decision (ms); shared by the positions it scores. */
   budgetMs?: number;
@@ -68,14 +68,14 @@ export interface OpeningOptions {
 /** A node budget per millisecond of decision time that a loaded 2-core machine still meets. */
 const NODES_PER_MS = 30;
 
-export class OpeningAdvisor {
+export class SwapAdvisor {
   private readonly rng: () => number;
   private readonly budgetMs: number;
   private readonly nodesOnly: boolean;
 
   constructor(
     private readonly game: BotGame,
-    opts: OpeningOptions,
+    opts: SwapAdvisorOptions,
   ) {
     this.rng = seedrandom(`${opts.seed}/opening`);
     this.budgetMs = opts.budgetMs ?? 1000;

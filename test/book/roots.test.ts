@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { openingRoots, regionCells } from '../../src/book/openings.js';
+import { openingRoots, regionCells } from '../../src/book/roots.js';
 import { canonicalize } from '../../src/core/symmetry.js';
 import { BLACK, WHITE } from '../../src/core/types.js';
 

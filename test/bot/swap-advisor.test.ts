@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { BotGame } from '../../src/protocols/common.js';
-import { OpeningAdvisor, tacticalVerdict } from '../../src/protocols/opening.js';
-import { BLACK, WHITE, bookBy } from './helpers.js';
+import { BotGame } from '../../src/bot/game.js';
+import { SwapAdvisor, tacticalVerdict } from '../../src/bot/swap-advisor.js';
+import { BLACK, WHITE, bookBy } from '../protocols/helpers.js';
 import type { BookProbe } from '../../src/search/types.js';
+import type { Stone } from '../../src/bot/game.js';
 
 const advisor = (seed: string, book?: BookProbe) => {
   const g = new BotGame(15, 'freestyle', { seed, book });
-  return { g, a: new OpeningAdvisor(g, { seed, budgetMs: 50 }) };
+  return { g, a: new SwapAdvisor(g, { seed, budgetMs: 50 }) };
 };
-const three = [
+const three: Stone[] = [
   { index: 7 * 15 + 7, color: BLACK },
   { index: 7 * 15 + 8, color: WHITE },
   { index: 8 * 15 + 8, color: BLACK },
 ] as const;
 
-describe('OpeningAdvisor', () => {
+describe('SwapAdvisor', () => {
   it('proposes three distinct stones B, W, B near the centre, deterministically per seed', () => {
     // The advisor's time net (for very slow machines) must not decide: warm the code up first,
     // as a running bot is, so its small node budgets finish well inside the net.
@@ -79,7 +80,7 @@ describe('OpeningAdvisor', () => {
 });
 
 describe('tactical tie-break', () => {
-  const open3 = [
+  const open3: Stone[] = [
     { index: 7 * 15 + 6, color: BLACK },
     { index: 7 * 15 + 7, color: BLACK },
     { index: 7 * 15 + 8, color: BLACK },
@@ -93,7 +94,7 @@ describe('tactical tie-break', () => {
     expect(tacticalVerdict(g.engine.board)).toBe(1);
     g.sync(WHITE);
     expect(tacticalVerdict(g.engine.board)).toBe(0);
-    g.setStones([...[0, 1, 2, 3].map((x) => ({ index: 7 * 15 + x + 4, color: BLACK })), { index: 0, color: WHITE }]);
+    g.setStones([...[0, 1, 2, 3].map((x): Stone => ({ index: 7 * 15 + x + 4, color: BLACK })), { index: 0, color: WHITE }]);
     g.sync(WHITE);
     expect(tacticalVerdict(g.engine.board)).toBe(-1);
   });

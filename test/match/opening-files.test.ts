@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeMoveList } from '../../src/core/notation.js';
-import { loadOpenings, parseOpenings } from '../../src/match/openings.js';
+import { loadOpenings, parseOpenings } from '../../src/match/opening-files.js';
 
 const moves = (r: ReturnType<typeof parseOpenings>, size = 15) => {
   if (!r.ok) throw new Error(r.error);
@@ -68,7 +68,7 @@ describe('openings', () => {
 
 describe('randomOpenings', () => {
   it('makes distinct, reproducible openings near the centre', async () => {
-    const { randomOpenings } = await import('../../src/match/openings.js');
+    const { randomOpenings } = await import('../../src/match/opening-files.js');
     const a = randomOpenings(50, 15, 's1');
     const b = randomOpenings(50, 15, 's1');
     const c = randomOpenings(50, 15, 's2');

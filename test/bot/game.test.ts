@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BotGame } from '../../src/protocols/common.js';
+import { BotGame } from '../../src/bot/game.js';
 import type { MoveResult } from '../../src/search/types.js';
-import { BLACK, WHITE } from './helpers.js';
+import { BLACK, WHITE } from '../protocols/helpers.js';
 
 describe('BotGame', () => {
   it('places, refuses occupied and off-board cells, removes and swaps colours', () => {

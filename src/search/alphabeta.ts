@@ -28,6 +28,8 @@ const STRIDE = MAX_AREA;
 const QDEPTH = 8;
 /** Plies past an iteration's depth in which a threatened horizon node is searched one ply deeper. */
 const HORIZON_EXTENSION = 8;
+/** How far the root PV is followed past a table cut (through the table's moves and forced replies). */
+const MAX_PV_COMPLETION = 64;
 /** Late-move pruning: quiet moves searched at a non-PV node of depth d. */
 const LMP = [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32];
 /** Late-move reductions by depth and move number: about ln(depth) * ln(n) / LMR_DIV plies. */
@@ -239,7 +241,10 @@ export class AlphaBeta {
   private iterBest = -1;
   private iterBestScore = -SCORE_INF;
 
-  /** The root PV, completed past the terminal rules: a five, or an open four, the block, the five. */
+  /**
+   * The root PV, completed where the triangular PV was cut (a table hit): the forced replies
+   * (a five, the block of a five), else the table's move, else an open four; until a five.
+   */
   private copyPv(): number[] {
     const b = this.b;
     const out: number[] = [];
@@ -252,7 +257,7 @@ export class AlphaBeta {
       if (five) break;
     }
     let played = out.length;
-    for (let guard = 0; guard < 6 && !(out.length > 0 && b.lastMoveWon()); guard++) {
+    for (let guard = 0; guard < MAX_PV_COMPLETION && !(out.length > 0 && b.lastMoveWon()); guard++) {
       const me = b.toMove;
       const opp = 3 - me;
       const five = this.findCell(me, C_FIVE);
@@ -265,6 +270,13 @@ export class AlphaBeta {
         const f = this.findCell(opp as 1 | 2, C_FIVE);
         out.push(f);
         b.play(f);
+        played++;
+        continue;
+      }
+      if (this.tt.probe(b.hashLo, b.hashHi, 0) && this.tt.hitMove >= 0 && b.cells[this.tt.hitMove] === 0) {
+        const m = this.tt.hitMove;
+        out.push(m);
+        b.play(m);
         played++;
         continue;
       }

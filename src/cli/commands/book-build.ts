@@ -1,7 +1,7 @@
 /**
  * `gomoku book build --book FILE --opening swap2|swap-after-3|first-stone|free --size N
  *   --rule R --region K --workers N --budget 10m|500`: grow the book by a job-level
- * proof-number search (book/builder.ts) with piscina workers (book/worker.ts). Restarting the
+ * proof-number search (book/builder.ts) with piscina workers (workers/book-worker.ts). Restarting the
  * same command after a crash or Ctrl-C resumes the build; nothing finished is lost.
  */
 import type { CommandModule } from 'yargs';
@@ -150,7 +150,7 @@ export const command: CommandModule = {
     }
     let pool: ReturnType<typeof createPool>;
     try {
-      pool = createPool('book/worker', { workers });
+      pool = createPool('workers/book-worker', { workers });
     } catch (e) {
       store.close();
       return usageError(e instanceof Error ? e.message : String(e));

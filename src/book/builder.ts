@@ -66,8 +66,8 @@ export interface BuildSummary extends BuildProgress {
 export interface BuildOptions extends BuildConfig {
   store: BookStore;
   runJob: (job: BookJob) => Promise<BookJobResult>;
-  /** Jobs in flight at once (about twice the number of workers). */
-  concurrency: number;
+  /** Jobs in flight at once (about twice the number of workers); a function when workers come and go (the job queue). */
+  concurrency: number | (() => number);
   budget: BuildBudget;
   solveNodes: number;
   scoreNodes: number;
@@ -372,7 +372,8 @@ async function runBuild(o: BuildOptions): Promise<BuildSummary> {
   report();
   for (;;) {
     let exhausted: 'budget' | 'stop' | undefined;
-    while (inFlight.size < Math.max(1, o.concurrency)) {
+    const cap = Math.max(1, typeof o.concurrency === 'function' ? o.concurrency() : o.concurrency);
+    while (inFlight.size < cap) {
       if (o.shouldStop?.()) exhausted = 'stop';
       else if (!budgetLeft()) exhausted = 'budget';
       if (exhausted) break;

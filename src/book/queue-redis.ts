@@ -3,6 +3,7 @@
  * and the first contact, which must fail fast with one line (the long-lived connections
  * instead wait and reconnect for ever, through a Redis restart).
  */
+import { isIP } from 'node:net';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { QueueUrl } from './queue.js';
 
@@ -18,7 +19,8 @@ export function redisOptions(u: QueueUrl): RedisOptions {
   };
   if (u.username !== undefined) o.username = u.username;
   if (u.password !== undefined) o.password = u.password;
-  if (u.tls) o.tls = { servername: u.host };
+  // SNI takes a host name, never an address (Node warns)
+  if (u.tls) o.tls = isIP(u.host) ? {} : { servername: u.host };
   return o;
 }
 
@@ -42,7 +44,9 @@ export async function probeRedis(u: QueueUrl, timeoutMs = 5000): Promise<ProbeFa
     ]);
     return undefined;
   } catch (e) {
-    const msg = (e instanceof Error ? e.message : String(e)) || lastError?.message || 'connection failed';
+    // ioredis' own "Connection is closed." hides the socket's error (ECONNREFUSED, ENOTFOUND, ...)
+    let msg = (e instanceof Error ? e.message : String(e)) || 'connection failed';
+    if (lastError && /Connection is closed/i.test(msg)) msg = lastError.message;
     const auth = /NOAUTH|WRONGPASS|invalid password|invalid username|AUTH/i.test(msg);
     const code = (e as NodeJS.ErrnoException).code ?? (lastError as NodeJS.ErrnoException | undefined)?.code;
     return { kind: auth ? 'auth' : 'unreachable', message: code && !msg.includes(code) ? `${msg} (${code})` : msg };

@@ -409,8 +409,12 @@ export class QueueCoordinator {
     if (this.tick) clearInterval(this.tick);
     try {
       if (clean && this.pending.size === 0) {
+        // unregister first and give the workers a tick to let go, so that none of them
+        // writes the queue's keys again after it is removed
+        await this.cmd.multi().del(this.k.meta(this.o.queue)).srem(this.k.queues, this.o.queue).exec();
+        await new Promise((r) => setTimeout(r, TICK_MS + 500));
         await this.queue.obliterate({ force: true });
-        await this.cmd.multi().del(this.k.meta(this.o.queue), this.k.results(this.o.queue)).srem(this.k.queues, this.o.queue).exec();
+        await this.cmd.del(this.k.results(this.o.queue));
       }
     } catch (e) {
       this.o.log(`redis: could not remove the queue (${e instanceof Error ? e.message : String(e)})`);

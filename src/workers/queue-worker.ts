@@ -36,7 +36,7 @@ export interface QueueWorkerOptions {
 }
 
 export type WorkerEvent =
-  | { event: 'queue'; queue: string }
+  | { event: 'queue' | 'left'; queue: string }
   | { event: 'start'; queue: string; job: string }
   | { event: 'done'; queue: string; job: string; verdict: string; nodes: number; ms: number };
 
@@ -119,6 +119,13 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<{ ok: tru
   /** Serve every registered queue of our version; say once which ones are not. */
   const discover = async () => {
     const names = await cmd.smembers(k.queues);
+    // a build that ended (or a Redis emptied, until its coordinator registers again): let go of its queue
+    for (const [q, w] of workers) {
+      if (names.includes(q)) continue;
+      workers.delete(q);
+      void w.close().catch(() => {});
+      o.onEvent?.({ event: 'left', queue: q });
+    }
     for (const q of names) {
       if (workers.has(q) || skipped.has(q)) continue;
       const v = await cmd.hget(k.meta(q), 'version');

@@ -20,7 +20,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { canonicalize } from '../core/symmetry.js';
+import { positionKey } from '../core/symmetry.js';
 import { proofRejection, type BookJob, type BookJobResult } from './job.js';
 import { baseJobId, jobId, keys, malformed, redoId, type QueueResult, type QueueUrl, type QueuedJob } from './queue.js';
 import { probeRedis, redisOptions } from './queue-redis.js';
@@ -182,7 +182,8 @@ export class QueueCoordinator {
 
   /** buildBook's runJob: queue the job (batched), resolve with its checked result. */
   run = (job: BookJob): Promise<BookJobResult> => {
-    const key = canonicalize(job.size, job.black, job.white, job.toMove).key;
+    // the builder's jobs are in the book's canonical orientation already: their key is the stored one
+    const key = positionKey(job.size, job.black, job.white, job.toMove);
     // the coordinator checks every win or loss itself: the worker need not
     const j: BookJob = { ...job, check: false };
     const base = jobId(j, key);

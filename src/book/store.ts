@@ -495,6 +495,19 @@ export class BookStore {
     return this.db.transaction(fn)();
   }
 
+  /**
+   * Open a write transaction that the transactions run until `commitGroup` join (as
+   * savepoints): a group commit, one WAL commit for many small changes (the queue's
+   * coordinator applies results in bursts). A crash loses the open group, never half of it.
+   */
+  beginGroup(): void {
+    if (!this.db.inTransaction) this.db.exec('BEGIN IMMEDIATE');
+  }
+
+  commitGroup(): void {
+    if (this.db.inTransaction) this.db.exec('COMMIT');
+  }
+
   get(rule: Rule, key: string): PositionRow | undefined {
     const r = this.st.getByKey.get(rule, key) as RawRow | undefined;
     return r ? fromRaw(r) : undefined;

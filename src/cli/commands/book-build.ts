@@ -227,6 +227,8 @@ export const command: CommandModule = {
         solveNodes: a.solveNodes as number,
         scoreNodes: a.scoreNodes as number,
         runJob: coordinator ? coordinator.run : (job: BookJob) => pool!.run(job) as Promise<BookJobResult>,
+        // the queue's results come in bursts: one SQLite commit for each (the local build keeps one a result)
+        ...(coordinator ? { groupWrites: 256 } : {}),
         shouldStop: () => stop,
         onProgress: (p) => {
           if (quiet) return;

@@ -15,7 +15,8 @@
  *     jobs (default 300) of the swap2 openings: a local build with --workers 2, then a
  *     coordinator with 2 workers of 1 thread each; jobs/s of each and their ratio,
  *     alternated --rounds times (default 2; medians).
- * Prints the machine's load (uptime) first: the rates depend on it, the ratio much less.
+ * Prints the machine's load (uptime) first: the rates depend on it, the ratio much less. The
+ * CPU time per job of the coordinator (with /usr/bin/time) is what a dedicated core gives.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -102,21 +103,32 @@ async function stopWorkers(ws) {
   );
 }
 
+/** A build through the CLI; with /usr/bin/time, also the CPU seconds of the coordinator process. */
 function build(book, extra) {
+  const timed = existsSync('/usr/bin/time');
+  const argv = [main, 'book', 'build', '--book', book, '--size', '15', '--quiet', '--no-compact', ...extra];
   return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, [main, 'book', 'build', '--book', book, '--size', '15', '--quiet', '--no-compact', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = timed ? spawn('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     c.stdout.on('data', (d) => (out += d));
     c.stderr.on('data', (d) => (err += d));
-    c.on('exit', (code) => (code === 0 ? resolve(parseSummary(out)) : reject(new Error(`book build exited ${code}: ${err.trim()}`))));
+    c.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`book build exited ${code}: ${err.trim()}`));
+      const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(err);
+      resolve({ ...parseSummary(out), cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : undefined });
+    });
   });
 }
 
 let n = 0;
 const fresh = () => join(tmp, `b${n++}.db`);
 const rate = (r) => r.jobs / r.s;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
 
 try {
   // 1. the builder and SQLite alone, in process
@@ -127,10 +139,13 @@ try {
     const o = BookStore.open(fresh());
     if (!o.ok) throw new Error(o.error);
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const s = await buildBook({ store: o.value, opening: 'swap2', size: 15, rule: 'freestyle', region: 5, concurrency: 8, budget: { jobs: trivialJobs }, solveNodes: 0, scoreNodes: 0, runJob: async (j) => runBookJob(j), groupWrites: 256 });
     const sec = (performance.now() - t0) / 1000;
+    const c1 = process.cpuUsage(c0);
+    const cpu = (c1.user + c1.system) / 1e6;
     o.value.close();
-    console.log(`builder alone (in process, trivial jobs): ${s.jobs} jobs in ${sec.toFixed(2)} s = ${(s.jobs / sec).toFixed(0)} jobs/s (PN selection + SQLite, writes grouped as with --queue)`);
+    console.log(`builder alone (in process, trivial jobs): ${s.jobs} jobs in ${sec.toFixed(2)} s = ${(s.jobs / sec).toFixed(0)} jobs/s; ${((1000 * cpu) / s.jobs).toFixed(2)} ms CPU a job = ${(s.jobs / cpu).toFixed(0)} jobs per CPU second (PN selection + SQLite, writes grouped as with --queue)`);
   }
 
   // 2. trivial jobs through Redis
@@ -138,7 +153,8 @@ try {
     const ws = startWorkers(2, 8);
     const r = await build(fresh(), ['--budget', String(trivialJobs), '--solve-nodes', '0', '--score-nodes', '0', '--queue', redis, '--queue-prefix', prefix]);
     await stopWorkers(ws);
-    console.log(`queue, trivial jobs (coordinator + 2 workers x 8 threads): ${r.jobs} jobs in ${r.s} s = ${rate(r).toFixed(0)} jobs/s`);
+    const cpu = r.cpu !== undefined ? `; the coordinator's CPU ${((1000 * r.cpu) / r.jobs).toFixed(2)} ms a job = ${(r.jobs / r.cpu).toFixed(0)} jobs per CPU second (start-up included)` : '';
+    console.log(`queue, trivial jobs (coordinator + 2 workers x 8 threads): ${r.jobs} jobs in ${r.s} s = ${rate(r).toFixed(0)} jobs/s${cpu}`);
   }
 
   // 3. real solver jobs: local piscina vs queue, alternated

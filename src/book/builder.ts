@@ -283,11 +283,11 @@ class Builder {
         if (seenKeys.has(key)) continue; // a symmetric twin of a listed move
         seenKeys.add(key);
         const before = s.get(row.rule, key);
-        const child = before ?? s.ensure({ rule: row.rule, size, key, stones: black.length + white.length, toMove, opening: row.opening }, this.now());
-        s.addEdge(id, q, child.id);
-        const known = this.tree.nodes.has(child.id);
-        this.tree.link(id, q, child.id);
-        if (before && !known) fresh.push(child.id);
+        const child = before ? before.id : s.insertAbsent({ rule: row.rule, size, key, stones: black.length + white.length, toMove, opening: row.opening }, this.now());
+        s.addEdge(id, q, child);
+        const known = this.tree.nodes.has(child);
+        this.tree.link(id, q, child);
+        if (before && !known) fresh.push(child);
       }
       s.setExpanded(id, stage);
       node.expanded = stage;

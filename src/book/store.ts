@@ -528,6 +528,15 @@ export class BookStore {
     return r ? fromRaw(r) : undefined;
   }
 
+  /**
+   * Insert a position the caller just found absent (in the same transaction); returns its row
+   * id without reading the row back (the builder's expansions: one statement a new child).
+   */
+  insertAbsent(p: NewPosition, now = Date.now()): number {
+    const r = this.st.insertIgnore.run(p.rule, p.size, p.key, p.stones, p.toMove, p.opening, now, now);
+    return r.changes === 1 ? Number(r.lastInsertRowid) : this.get(p.rule, p.key)!.id;
+  }
+
   /** Insert the position unless it is there; returns its row either way. */
   ensure(p: NewPosition, now = Date.now()): PositionRow {
     this.st.insertIgnore.run(p.rule, p.size, p.key, p.stones, p.toMove, p.opening, now, now);

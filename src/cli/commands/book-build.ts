@@ -230,8 +230,8 @@ export const command: CommandModule = {
         // the queue's results come in bursts: one SQLite commit for each (the local build keeps one a result)
         ...(coordinator ? { groupWrites: 256 } : {}),
         shouldStop: () => stop,
-        onProgress: (p) => {
-          if (quiet) return;
+        // quiet: no callback at all, so the builder does not count open roots after every result
+        onProgress: quiet ? undefined : (p) => {
           const t = Date.now();
           if (t - last < (tty ? 200 : 5000)) return;
           last = t;

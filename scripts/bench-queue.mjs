@@ -85,11 +85,25 @@ function parseSummary(out) {
   return { jobs: Number(m[1]), s: Number(m[2]) };
 }
 
-function startWorkers(n, threads) {
-  return Array.from({ length: n }, () => {
-    const c = spawn(process.execPath, [main, 'book', 'worker', '--queue', redis, '--queue-prefix', prefix, '--threads', String(threads), '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    return c;
-  });
+/** Start n workers and wait until each has registered (its first line), as long-lived workers would be. */
+async function startWorkers(n, threads) {
+  const ws = Array.from({ length: n }, () =>
+    spawn(process.execPath, [main, 'book', 'worker', '--queue', redis, '--queue-prefix', prefix, '--threads', String(threads), '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] }),
+  );
+  await Promise.all(
+    ws.map(
+      (w) =>
+        new Promise((resolve, reject) => {
+          let err = '';
+          w.stderr.on('data', (d) => {
+            err += d;
+            if (/^gomoku: worker /m.test(err)) resolve();
+          });
+          w.once('exit', (code) => reject(new Error(`book worker exited ${code}: ${err.trim()}`)));
+        }),
+    ),
+  );
+  return ws;
 }
 
 async function stopWorkers(ws) {
@@ -150,7 +164,7 @@ try {
 
   // 2. trivial jobs through Redis
   {
-    const ws = startWorkers(2, 8);
+    const ws = await startWorkers(2, 8);
     const r = await build(fresh(), ['--budget', String(trivialJobs), '--solve-nodes', '0', '--score-nodes', '0', '--queue', redis, '--queue-prefix', prefix]);
     await stopWorkers(ws);
     const cpu = r.cpu !== undefined ? `; the coordinator's CPU ${((1000 * r.cpu) / r.jobs).toFixed(2)} ms a job = ${(r.jobs / r.cpu).toFixed(0)} jobs per CPU second (start-up included)` : '';
@@ -163,12 +177,14 @@ try {
   for (let i = 0; i < rounds; i++) {
     const l = await build(fresh(), ['--budget', String(jobs), '--workers', '2']);
     locals.push(rate(l));
-    console.log(`round ${i + 1}: local --workers 2: ${l.jobs} jobs in ${l.s} s = ${rate(l).toFixed(2)} jobs/s`);
-    const ws = startWorkers(2, 1);
+    const lcpu = l.cpu !== undefined ? ` (CPU of the process and its threads ${l.cpu.toFixed(1)} s)` : '';
+    console.log(`round ${i + 1}: local --workers 2: ${l.jobs} jobs in ${l.s} s = ${rate(l).toFixed(2)} jobs/s${lcpu}`);
+    const ws = await startWorkers(2, 1);
     const q = await build(fresh(), ['--budget', String(jobs), '--queue', redis, '--queue-prefix', prefix]);
     await stopWorkers(ws);
     queued.push(rate(q));
-    console.log(`round ${i + 1}: queue, 2 workers x 1 thread: ${q.jobs} jobs in ${q.s} s = ${rate(q).toFixed(2)} jobs/s`);
+    const qcpu = q.cpu !== undefined ? ` (CPU of the coordinator ${q.cpu.toFixed(1)} s)` : '';
+    console.log(`round ${i + 1}: queue, 2 workers x 1 thread: ${q.jobs} jobs in ${q.s} s = ${rate(q).toFixed(2)} jobs/s${qcpu}`);
   }
   const lm = median(locals);
   const qm = median(queued);

@@ -103,7 +103,11 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<{ ok: tru
       // a stalled job is redone, never failed: killed workers must not cost the build a position
       maxStalledCount: 1_000_000,
     });
-    w.on('error', (e: Error) => warn(`redis (${queue}): ${e.message}; retrying`));
+    w.on('error', (e: Error) => {
+      // BullMQ cannot finish a job Redis lost (restarted, emptied): the coordinator queues it again
+      const lost = /^Missing (key|lock) for job (\S+)/.exec(e.message);
+      warn(lost ? `job ${lost[2]} vanished from Redis (restarted or emptied?): its coordinator queues it again` : `redis (${queue}): ${e.message}; retrying`);
+    });
     workers.set(queue, w);
     o.onEvent?.({ event: 'queue', queue });
   };

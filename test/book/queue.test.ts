@@ -5,6 +5,7 @@
  * are garbage, and a Redis emptied in the middle of a build.
  */
 import { afterEach, describe, expect, test } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { baseJobId, checkPrefix, jobId, malformed, parseQueueUrl, queueName, redact, redoId } from '../../src/book/queue.js';
 import { QueueCoordinator } from '../../src/book/queue-coordinator.js';
@@ -217,6 +218,61 @@ describe('coordinator and worker through the real Redis', () => {
     expect(s.logs.some((l) => /vanished from Redis .* queued again/.test(l))).toBe(true);
     expect(s.store.jobsInFlight()).toEqual([]);
   }, 30_000);
+
+  // a Redis of this test's own (a real redis-server on another port, nothing kept on disk), so
+  // that restarting it disturbs nobody else
+  const redisServer = spawnSync('sh', ['-c', 'command -v redis-cli >/dev/null && command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+  test.skipIf(!redisServer)('Redis restarted in the middle of a build: everyone reconnects, the lost jobs are queued again', async () => {
+    const port = 20000 + (process.pid % 20000);
+    const start = async (): Promise<ChildProcess> => {
+      const p = spawn(redisServer, ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' });
+      for (let i = 0; i < 100; i++) {
+        const r = spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' });
+        if (r.stdout.trim() === 'PONG') return p;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      throw new Error('redis-server did not start');
+    };
+    let server = await start();
+    cleanups.push(async () => {
+      server.kill('SIGKILL');
+    });
+    const u = parseQueueUrl(`redis://127.0.0.1:${port}`);
+    if (!u.ok) throw new Error(u.error);
+    const tmp = tempDir();
+    const store = openStore(tmp.file('r.db'));
+    const logs: string[] = [];
+    let gate: () => void = () => {};
+    const opened = new Promise<void>((r) => (gate = r));
+    let started = 0;
+    const c = await QueueCoordinator.connect({ url: u.value, prefix: 'gomoku', bookFile: 'r.db', bookId: 'b', version: 'test/q1', config: 't', queue: 'book-r', log: (l) => logs.push(l) });
+    if (!c.ok) throw new Error(c.error.message);
+    const w = await startQueueWorker({ url: u.value, prefix: 'gomoku', threads: 1, concurrency: 1, version: 'test/q1', lockMs: 5000, log: (l) => logs.push(l), runJob: async (j) => {
+      started++;
+      await opened;
+      return runBookJob(j);
+    } });
+    if (!w.ok) throw new Error(w.error.message);
+    cleanups.push(async () => {
+      await w.value.stop(true);
+      await c.value.close(true);
+      store.close();
+      tmp.cleanup();
+    });
+    const roots = queueRoots().slice(0, 8);
+    const done = buildBook({ store, opening: 'test', roots, size: 15, rule: 'freestyle', region: 3, concurrency: () => c.value.capacity(), budget: { jobs: 50 }, solveNodes: 300000, scoreNodes: 0, runJob: c.value.run });
+    while (started === 0 || c.value.stats().inFlight < 2) await new Promise((r) => setTimeout(r, 20));
+    server.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 500));
+    server = await start();
+    gate();
+    const summary = await done;
+    expect(summary.stoppedBy).toBe('done');
+    expect(summary.jobs).toBe(roots.length);
+    expect(c.value.stats().requeued).toBeGreaterThan(0);
+    expect(logs.some((l) => /vanished from Redis/.test(l))).toBe(true);
+    expect(store.integrityCheck()).toBe('ok');
+  }, 40_000);
 
   test('a clean end leaves nothing under the prefix', async () => {
     const s = await setUp('clean', async (j) => runBookJob(j));

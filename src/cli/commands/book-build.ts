@@ -80,7 +80,7 @@ export function progressLine(p: BuildProgress, q?: QueueStats): string {
     const f = Math.min(w, Math.round((p.elapsedMs / p.budget.ms) * w));
     bar = `[${'#'.repeat(f)}${'.'.repeat(w - f)}] `;
   }
-  const queue = q ? ` workers ${q.workers} (${q.threads} threads) queued ${q.waiting} in flight ${q.active}` : '';
+  const queue = q ? ` workers ${q.workers} (${q.threads} thread${q.threads === 1 ? '' : 's'}) queued ${q.waiting} in flight ${q.active}` : '';
   return `book ${bar}jobs ${p.jobs} (${rate.toFixed(rate < 10 ? 2 : 0)}/s)${queue} proven ${p.proven} disproven ${p.disproven} roots open ${p.openRoots}/${p.roots} positions ${p.positions} eta ${eta}`;
 }
 

@@ -118,7 +118,7 @@ describe('coordinator and worker through the real Redis', () => {
     const url = redisUrl();
     const c = await QueueCoordinator.connect({ url, prefix, bookFile: file, bookId: 'test-book', version: 'test/q1', config: 'test', queue: 'book-q', log: (l) => logs.push(l) });
     if (!c.ok) throw new Error(c.error.message);
-    const w = await startQueueWorker({ url, prefix, threads: 1, version: 'test/q1', lockMs: 5000, runJob, log: (l) => logs.push(l), ...(concurrency ? { concurrency } : {}) });
+    const w = await startQueueWorker({ url, prefix, threads: 1, version: 'test/q1', lockMs: name === 'handback' ? 60_000 : 5000, runJob, log: (l) => logs.push(l), ...(concurrency ? { concurrency } : {}) });
     if (!w.ok) throw new Error(w.error.message);
     let stopped = false;
     cleanups.push(async () => {
@@ -128,7 +128,7 @@ describe('coordinator and worker through the real Redis', () => {
       tmp.cleanup();
       await dropPrefix(prefix);
     });
-    return { prefix, store, logs, coordinator: c.value, worker: w.value as QueueWorkerHandle, stopWorker: async () => ((stopped = true), w.value.stop(true)) };
+    return { prefix, store, logs, coordinator: c.value, worker: w.value as QueueWorkerHandle, stopWorker: async (finish = true) => ((stopped = true), w.value.stop(finish)) };
   }
 
   const build = (s: Awaited<ReturnType<typeof setUp>>, roots: ReturnType<typeof queueRoots>, jobs: number) =>
@@ -273,6 +273,28 @@ describe('coordinator and worker through the real Redis', () => {
     expect(logs.some((l) => /vanished from Redis/.test(l))).toBe(true);
     expect(store.integrityCheck()).toBe('ok');
   }, 40_000);
+
+  test('a worker stopped at once (a second Ctrl-C) hands its jobs back: another worker takes them at once, not after the lock', async () => {
+    let taken = 0;
+    // the first worker never finishes: it only takes jobs (its lock of 60 s would hold them a minute)
+    const s = await setUp('handback', async () => {
+      taken++;
+      return new Promise<BookJobResult>(() => {});
+    });
+    const roots = queueRoots().slice(0, 2);
+    const t0 = Date.now();
+    const done = build(s, roots, 10);
+    while (taken < 2) await new Promise((r) => setTimeout(r, 20));
+    await s.stopWorker(false);
+    const w2 = await startQueueWorker({ url: redisUrl(), prefix: s.prefix, threads: 1, version: 'test/q1', lockMs: 60_000, runJob: async (j) => runBookJob(j), log: () => {} });
+    if (!w2.ok) throw new Error(w2.error.message);
+    cleanups.push(() => w2.value.stop(true));
+    const summary = await done;
+    expect(summary.stoppedBy).toBe('done');
+    expect(summary.jobs).toBe(2);
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    expect(s.coordinator.stats().requeued).toBe(0); // handed back, not lost and found again
+  }, 30_000);
 
   test('a clean end leaves nothing under the prefix', async () => {
     const s = await setUp('clean', async (j) => runBookJob(j));

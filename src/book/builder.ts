@@ -66,8 +66,8 @@ export interface BuildSummary extends BuildProgress {
 export interface BuildOptions extends BuildConfig {
   store: BookStore;
   runJob: (job: BookJob) => Promise<BookJobResult>;
-  /** Jobs in flight at once (about twice the number of workers). */
-  concurrency: number;
+  /** Jobs in flight at once (about twice the number of workers); a function when workers come and go (the job queue). */
+  concurrency: number | (() => number);
   budget: BuildBudget;
   solveNodes: number;
   scoreNodes: number;
@@ -79,6 +79,12 @@ export interface BuildOptions extends BuildConfig {
   roots?: readonly { black: number[]; white: number[]; toMove: Color }[];
   /** Proof-number threshold under which selection is by proof numbers, else drop-out expansion. */
   provableBelow?: number;
+  /**
+   * Results already back are applied in one SQLite transaction, up to this many (default 1:
+   * a transaction per result, the local build). The queue's results come in bursts; everything
+   * is committed before the builder waits, so nothing applied is ever left uncommitted.
+   */
+  groupWrites?: number;
 }
 
 export function buildStateName(c: BuildConfig): string {
@@ -277,11 +283,11 @@ class Builder {
         if (seenKeys.has(key)) continue; // a symmetric twin of a listed move
         seenKeys.add(key);
         const before = s.get(row.rule, key);
-        const child = before ?? s.ensure({ rule: row.rule, size, key, stones: black.length + white.length, toMove, opening: row.opening }, this.now());
-        s.addEdge(id, q, child.id);
-        const known = this.tree.nodes.has(child.id);
-        this.tree.link(id, q, child.id);
-        if (before && !known) fresh.push(child.id);
+        const child = before ? before.id : s.insertAbsent({ rule: row.rule, size, key, stones: black.length + white.length, toMove, opening: row.opening }, this.now());
+        s.addEdge(id, q, child);
+        const known = this.tree.nodes.has(child);
+        this.tree.link(id, q, child);
+        if (before && !known) fresh.push(child);
       }
       s.setExpanded(id, stage);
       node.expanded = stage;
@@ -364,45 +370,70 @@ async function runBuild(o: BuildOptions): Promise<BuildSummary> {
   const t0 = now();
   const b = new Builder(o);
   const resumedJobs = b.load();
-  const inFlight = new Map<number, Promise<BookJobResult>>();
+  // results land in `ready` as they settle; the loop applies them in that order
+  const inFlight = new Set<number>();
+  const ready: BookJobResult[] = [];
+  let wake: (() => void) | null = null;
+  const group = Math.max(1, o.groupWrites ?? 1);
+  let grouped = 0;
+  const commit = () => {
+    if (grouped > 0) o.store.commitGroup();
+    grouped = 0;
+  };
   let dispatched = 0;
   let stoppedBy: BuildSummary['stoppedBy'] = 'done';
   const budgetLeft = () => (o.budget.jobs === undefined || dispatched < o.budget.jobs) && (o.budget.ms === undefined || now() - t0 < o.budget.ms);
   const report = () => o.onProgress?.(b.progress(inFlight.size, now() - t0));
   report();
-  for (;;) {
-    let exhausted: 'budget' | 'stop' | undefined;
-    while (inFlight.size < Math.max(1, o.concurrency)) {
-      if (o.shouldStop?.()) exhausted = 'stop';
-      else if (!budgetLeft()) exhausted = 'budget';
-      if (exhausted) break;
-      const a = b.tree.next();
-      if (!a) break;
-      if (a.kind === 'expand') {
-        b.expand(a.node, a.stage === EXPAND_FULL ? EXPAND_FULL : EXPAND_NEAR);
-        continue;
+  try {
+    for (;;) {
+      let exhausted: 'budget' | 'stop' | undefined;
+      const cap = Math.max(1, typeof o.concurrency === 'function' ? o.concurrency() : o.concurrency);
+      while (inFlight.size < cap) {
+        if (o.shouldStop?.()) exhausted = 'stop';
+        else if (!budgetLeft()) exhausted = 'budget';
+        if (exhausted) break;
+        const a = b.tree.next();
+        if (!a) break;
+        if (a.kind === 'expand') {
+          b.expand(a.node, a.stage === EXPAND_FULL ? EXPAND_FULL : EXPAND_NEAR);
+          continue;
+        }
+        b.tree.node(a.node).inFlight = true;
+        o.store.jobStarted(a.node, 'solve', now());
+        dispatched++;
+        const id = a.node;
+        inFlight.add(id);
+        o.runJob(b.job(id))
+          .catch((e: unknown): BookJobResult => ({ id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'error', nodes: 0, ms: 0, pv: [], error: e instanceof Error ? e.message : String(e) }))
+          .then((r) => {
+            ready.push(r);
+            wake?.();
+          });
       }
-      b.tree.node(a.node).inFlight = true;
-      o.store.jobStarted(a.node, 'solve', now());
-      dispatched++;
-      const p = o.runJob(b.job(a.node)).catch(
-        (e: unknown): BookJobResult => ({ id: a.node, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'error', nodes: 0, ms: 0, pv: [], error: e instanceof Error ? e.message : String(e) }),
-      );
-      inFlight.set(a.node, p);
+      if (inFlight.size === 0) {
+        stoppedBy = exhausted ?? 'done';
+        break;
+      }
+      // with the budget spent (or a stop asked) nothing new is handed out: this drains
+      if (ready.length === 0) {
+        commit(); // never wait with a group open
+        await new Promise<void>((r) => (wake = r));
+        wake = null;
+      }
+      const r = ready.shift()!;
+      inFlight.delete(r.id);
+      if (group > 1 && grouped === 0) o.store.beginGroup();
+      b.applyResult(r);
+      if (group > 1 && ++grouped >= group) commit();
+      if (Date.now() - refreshed >= LOCK_REFRESH_MS) {
+        refreshed = Date.now();
+        o.store.touchWriterLock(refreshed);
+      }
+      report();
     }
-    if (inFlight.size === 0) {
-      stoppedBy = exhausted ?? 'done';
-      break;
-    }
-    // with the budget spent (or a stop asked) nothing new is handed out: this drains
-    const r = await Promise.race(inFlight.values());
-    inFlight.delete(r.id);
-    b.applyResult(r);
-    if (Date.now() - refreshed >= LOCK_REFRESH_MS) {
-      refreshed = Date.now();
-      o.store.touchWriterLock(refreshed);
-    }
-    report();
+  } finally {
+    commit();
   }
   const summary: BuildSummary = { ...b.progress(0, now() - t0), resumedJobs, errors: b.errors, stoppedBy };
   return summary;

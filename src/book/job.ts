@@ -103,6 +103,25 @@ export function runBookJob(job: BookJob): BookJobResult {
   }
 }
 
+/**
+ * Why the independent checker does not accept a result's win or loss for the job's position,
+ * or undefined if it does (or the result claims neither). The board comes from the job, never
+ * from the result: this is how a coordinator checks a result from a worker it does not trust.
+ */
+export function proofRejection(job: BookJob, r: Pick<BookJobResult, 'verdict' | 'entries'>, maxMs = job.checkMs ?? 2000): string | undefined {
+  if (r.verdict === 'unknown') return undefined;
+  const b = new Board(job.size, job.rule);
+  for (const q of job.black) b.put(q, 1);
+  for (const q of job.white) b.put(q, 2);
+  b.setToMove(job.toMove);
+  const winner: Color = r.verdict === 'win' ? job.toMove : job.toMove === 1 ? 2 : 1;
+  try {
+    return checkProof(b, winner, r.entries, maxMs);
+  } catch (e) {
+    return `checker: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
 /** Why the independent checker does not accept the solver's proof, or undefined if it does. */
 function checkProof(b: Board, winner: Color | undefined, entries: readonly { black: readonly number[]; white: readonly number[]; move: number }[] | undefined, maxMs: number): string | undefined {
   if (winner === undefined || entries === undefined) return 'the solver gave no strategy';

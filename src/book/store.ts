@@ -495,6 +495,19 @@ export class BookStore {
     return this.db.transaction(fn)();
   }
 
+  /**
+   * Open a write transaction that the transactions run until `commitGroup` join (as
+   * savepoints): a group commit, one WAL commit for many small changes (the queue's
+   * coordinator applies results in bursts). A crash loses the open group, never half of it.
+   */
+  beginGroup(): void {
+    if (!this.db.inTransaction) this.db.exec('BEGIN IMMEDIATE');
+  }
+
+  commitGroup(): void {
+    if (this.db.inTransaction) this.db.exec('COMMIT');
+  }
+
   get(rule: Rule, key: string): PositionRow | undefined {
     const r = this.st.getByKey.get(rule, key) as RawRow | undefined;
     return r ? fromRaw(r) : undefined;
@@ -513,6 +526,15 @@ export class BookStore {
   getById(id: number): PositionRow | undefined {
     const r = this.st.getById.get(id) as RawRow | undefined;
     return r ? fromRaw(r) : undefined;
+  }
+
+  /**
+   * Insert a position the caller just found absent (in the same transaction); returns its row
+   * id without reading the row back (the builder's expansions: one statement a new child).
+   */
+  insertAbsent(p: NewPosition, now = Date.now()): number {
+    const r = this.st.insertIgnore.run(p.rule, p.size, p.key, p.stones, p.toMove, p.opening, now, now);
+    return r.changes === 1 ? Number(r.lastInsertRowid) : this.get(p.rule, p.key)!.id;
   }
 
   /** Insert the position unless it is there; returns its row either way. */

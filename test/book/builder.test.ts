@@ -171,11 +171,11 @@ describe('crash safety of a build', () => {
   }, 60_000);
 });
 
-const distWorker = path.join(root, 'dist', 'book', 'worker.js');
+const distWorker = path.join(root, 'dist', 'workers', 'book-worker.js');
 describe.skipIf(!existsSync(distWorker))('the piscina worker (needs `npx tsc -p .`)', () => {
   test('gives the same results as the in-process job', async () => {
     const { createPool } = await import('../../src/workers/pool.js');
-    const pool = createPool('book/worker', { workers: 2 });
+    const pool = createPool('workers/book-worker', { workers: 2 });
     try {
       const jobs: BookJob[] = [
         { id: 1, rule: 'freestyle', size: 15, black: [112, 113], white: [97], toMove: 2, solveNodes: 1000, scoreNodes: 200 },

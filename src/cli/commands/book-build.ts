@@ -1,14 +1,18 @@
 /**
  * `gomoku book build --book FILE --opening swap2|swap-after-3|first-stone|free --size N
  *   --rule R --region K --workers N --budget 10m|500`: grow the book by a job-level
- * proof-number search (book/builder.ts) with piscina workers (book/worker.ts). Restarting the
+ * proof-number search (book/builder.ts) with piscina workers (workers/book-worker.ts). Restarting the
  * same command after a crash or Ctrl-C resumes the build; nothing finished is lost.
  */
 import type { CommandModule } from 'yargs';
-import { EXIT_BUSY, usageError, withNumberOptions, withSizeOption } from '../common.js';
+import { EXIT_BUSY, EXIT_USAGE, usageError, withNumberOptions, withSizeOption } from '../common.js';
 import { BookStore, describeHolder } from '../../book/store.js';
-import { buildBook, type BuildBudget, type BuildProgress } from '../../book/builder.js';
-import { OPENING_KINDS, type OpeningKind } from '../../book/openings.js';
+import { buildBook, buildStateName, type BuildBudget, type BuildProgress } from '../../book/builder.js';
+// only types: bullmq and ioredis load when --queue is given (book query/stats start fast)
+import type { QueueCoordinator, QueueStats } from '../../book/queue-coordinator.js';
+import { queueName } from '../../book/queue.js';
+import { queueArgs, queueVersion, withQueuePrefixOption } from '../queue-option.js';
+import { OPENING_KINDS, type OpeningKind } from '../../book/roots.js';
 import type { BookJob, BookJobResult } from '../../book/job.js';
 import { createPool, defaultWorkers } from '../../workers/pool.js';
 import type { Color, Rule } from '../../core/types.js';
@@ -59,8 +63,8 @@ function fmt(sec: number): string {
   return h > 0 ? `${h}h${String(m).padStart(2, '0')}m` : m > 0 ? `${m}m${String(s % 60).padStart(2, '0')}s` : `${s % 60}s`;
 }
 
-/** One progress line: jobs/s, proven, disproven, open roots, ETA (of the budget). */
-export function progressLine(p: BuildProgress): string {
+/** One progress line: jobs/s, proven, disproven, open roots, ETA (of the budget); with a queue, its workers and jobs. */
+export function progressLine(p: BuildProgress, q?: QueueStats): string {
   const el = p.elapsedMs / 1000;
   const rate = el > 0 ? p.jobs / el : 0;
   let eta = '?';
@@ -76,14 +80,26 @@ export function progressLine(p: BuildProgress): string {
     const f = Math.min(w, Math.round((p.elapsedMs / p.budget.ms) * w));
     bar = `[${'#'.repeat(f)}${'.'.repeat(w - f)}] `;
   }
-  return `book ${bar}jobs ${p.jobs} (${rate.toFixed(rate < 10 ? 2 : 0)}/s) proven ${p.proven} disproven ${p.disproven} roots open ${p.openRoots}/${p.roots} positions ${p.positions} eta ${eta}`;
+  const queue = q ? ` workers ${q.workers} (${q.threads} thread${q.threads === 1 ? '' : 's'}) queued ${q.waiting} in flight ${q.active}` : '';
+  return `book ${bar}jobs ${p.jobs} (${rate.toFixed(rate < 10 ? 2 : 0)}/s)${queue} proven ${p.proven} disproven ${p.disproven} roots open ${p.openRoots}/${p.roots} positions ${p.positions} eta ${eta}`;
+}
+
+/** The queue's counters at the end of a build, for the summary line (only those that happened). */
+function queueSummary(q: QueueStats): string {
+  const parts: string[] = [];
+  if (q.reused) parts.push(`${q.reused} results of an earlier run used`);
+  if (q.requeued) parts.push(`${q.requeued} vanished jobs queued again`);
+  if (q.rejected) parts.push(`${q.rejected} results rejected by the checker`);
+  if (q.malformed) parts.push(`${q.malformed} malformed results`);
+  if (q.unclaimed) parts.push(`${q.unclaimed} results not needed`);
+  return parts.length ? `; queue: ${parts.join(', ')}` : '';
 }
 
 export const command: CommandModule = {
   command: 'build',
   describe: 'grow the opening book by job-level proof-number search (resumable)',
   builder: (y) =>
-    withNumberOptions(withSizeOption(y), {
+    withNumberOptions(withQueuePrefixOption(withSizeOption(y)), {
       region: { kind: 'positive-int', max: 22, default: 5, describe: 'roots use the central K x K region' },
       workers: { kind: 'positive-int', max: 256, describe: 'worker threads (default: all cores)' },
       'solve-nodes': { kind: 'count', default: 20000, describe: 'solver node budget per job' },
@@ -95,6 +111,11 @@ export const command: CommandModule = {
       .option('roots', { type: 'string', requiresArg: true, describe: 'build from the positions in FILE (one a line) instead of --opening' })
       .option('budget', { type: 'string', default: '500', requiresArg: true, describe: "this run's time ('10m', '90s', '1h') or number of jobs ('500'), counted from its start (a resumed build gets a fresh budget)" })
       .option('compact', { type: 'boolean', default: true, describe: 'at the end, drop children that were listed but never evaluated (--no-compact keeps them)' })
+      .option('queue', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'coordinate a build on many machines: jobs go to a BullMQ queue on this Redis (redis://HOST[:PORT][/DB], rediss:// for TLS), run by `gomoku book worker` processes',
+      })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
       .option('force-unlock', {
         type: 'boolean',
@@ -102,11 +123,15 @@ export const command: CommandModule = {
         describe: "take the book's writer lock even from a builder that looks alive or runs on another host (only when you know it has stopped)",
       })
       .epilog(
-        'Ctrl-C stops handing out jobs and writes the ones in flight; run the same command again to resume. ' +
+        'With --queue the jobs go to the queue and the results come back from it: start `gomoku book worker --queue URL` on any machine, before or after. ' +
+          'Ctrl-C stops handing out jobs and writes the ones in flight; run the same command again to resume. ' +
           'One builder per book: a second one is refused at once, naming the first (exit 75); the lock of a builder that died is taken over.',
       ),
   handler: async (argv) => {
     const a = argv as Record<string, unknown>;
+    const withQueue = typeof a.queue === 'string' ? queueArgs(a) : undefined;
+    if (typeof withQueue === 'string') return usageError(withQueue);
+    if (withQueue && a.workers !== undefined) return usageError('--workers is for a local build; with --queue each `gomoku book worker` takes --threads');
     const size = a.size as number;
     if (!Number.isInteger(size) || size < 5 || size > 22) return usageError(`board size ${String(a.size)} is not in 5..22`);
     const region = a.region as number;
@@ -148,12 +173,38 @@ export const command: CommandModule = {
       const how = a.forceUnlock === true ? 'forced' : 'it is no longer running';
       process.stderr.write(`gomoku: took over the book's writer lock from ${describeHolder(lock.value.tookOver)} (${how})\n`);
     }
-    let pool: ReturnType<typeof createPool>;
-    try {
-      pool = createPool('book/worker', { workers });
-    } catch (e) {
-      store.close();
-      return usageError(e instanceof Error ? e.message : String(e));
+    const config = { opening: roots ? `roots:${path.basename(String(a.roots))}` : (a.opening as OpeningKind), size, rule: a.rule as Rule, region };
+    let pool: ReturnType<typeof createPool> | undefined;
+    let coordinator: QueueCoordinator | undefined;
+    if (withQueue) {
+      // the book's own id tells its queue from another book's of the same file name
+      const { QueueCoordinator, newBookId } = await import('../../book/queue-coordinator.js');
+      let bookId = store.getState('queue-book-id');
+      if (bookId === undefined) store.setState('queue-book-id', (bookId = newBookId()));
+      const c = await QueueCoordinator.connect({
+        ...withQueue,
+        bookFile: path.resolve(String(a.book)),
+        bookId,
+        version: queueVersion(),
+        config: buildStateName(config),
+        queue: queueName(String(a.book)),
+        log: (line) => process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}gomoku: ${line}\n`),
+      });
+      if (!c.ok) {
+        store.close();
+        process.stderr.write(`gomoku: ${c.error.message}\n`);
+        // Redis away, or the queue held by another book's build: try again later; a wrong password or version: fix the command
+        process.exitCode = c.error.kind === 'unreachable' || c.error.kind === 'foreign' ? EXIT_BUSY : EXIT_USAGE;
+        return;
+      }
+      coordinator = c.value;
+    } else {
+      try {
+        pool = createPool('workers/book-worker', { workers });
+      } catch (e) {
+        store.close();
+        return usageError(e instanceof Error ? e.message : String(e));
+      }
     }
     let stop = false;
     const onSigint = () => {
@@ -165,29 +216,31 @@ export const command: CommandModule = {
     const tty = Boolean(process.stderr.isTTY);
     let last = 0;
     const quiet = a.quiet === true;
+    let drained = false;
     try {
       const summary = await buildBook({
         store,
-        opening: roots ? `roots:${path.basename(String(a.roots))}` : (a.opening as OpeningKind),
+        ...config,
         ...(roots ? { roots } : {}),
-        size,
-        rule: a.rule as Rule,
-        region,
-        concurrency: workers * 2,
+        concurrency: coordinator ? () => coordinator.capacity() : workers * 2,
         budget,
         solveNodes: a.solveNodes as number,
         scoreNodes: a.scoreNodes as number,
-        runJob: (job: BookJob) => pool.run(job) as Promise<BookJobResult>,
+        runJob: coordinator ? coordinator.run : (job: BookJob) => pool!.run(job) as Promise<BookJobResult>,
+        // the queue's results come in bursts: one SQLite commit for each (the local build keeps one a result)
+        ...(coordinator ? { groupWrites: 256 } : {}),
         shouldStop: () => stop,
-        onProgress: (p) => {
-          if (quiet) return;
+        // quiet: no callback at all, so the builder does not count open roots after every result
+        onProgress: quiet ? undefined : (p) => {
           const t = Date.now();
           if (t - last < (tty ? 200 : 5000)) return;
           last = t;
-          process.stderr.write(tty ? `\r\x1b[K${progressLine(p)}` : progressLine(p) + '\n');
+          const line = progressLine(p, coordinator?.stats());
+          process.stderr.write(tty ? `\r\x1b[K${line}` : line + '\n');
         },
       });
-      if (!quiet) process.stderr.write((tty ? `\r\x1b[K` : '') + progressLine(summary) + '\n');
+      drained = true;
+      if (!quiet) process.stderr.write((tty ? `\r\x1b[K` : '') + progressLine(summary, coordinator?.stats()) + '\n');
       if (a.compact !== false) {
         const c = store.compact();
         if (!quiet && c.positions > 0) process.stderr.write(`compacted: ${c.positions} listed-only positions dropped (${c.parents} nodes to list again)\n`);
@@ -196,11 +249,13 @@ export const command: CommandModule = {
       process.stdout.write(
         `${summary.stoppedBy === 'done' ? 'done' : summary.stoppedBy === 'stop' ? 'stopped' : 'budget spent'}: ${summary.jobs} jobs in ${(summary.elapsedMs / 1000).toFixed(1)} s, ` +
           `${summary.proven} proven, ${summary.disproven} disproven, ${summary.openRoots}/${summary.roots} roots open, ${summary.positions} positions` +
-          `${summary.resumedJobs ? `, ${summary.resumedJobs} interrupted jobs redone` : ''}${summary.errors ? `, ${summary.errors} job errors` : ''}\n`,
+          `${summary.resumedJobs ? `, ${summary.resumedJobs} interrupted jobs redone` : ''}${summary.errors ? `, ${summary.errors} job errors` : ''}${coordinator ? queueSummary(coordinator.stats()) : ''}\n`,
       );
     } finally {
       process.off('SIGINT', onSigint);
-      await pool.destroy();
+      await pool?.destroy();
+      // a build that ended normally leaves no queue behind; otherwise the same command resumes it
+      await coordinator?.close(drained);
       store.close();
     }
   },

@@ -48,7 +48,7 @@ function makeGames(size, rule, count, seed) {
     const moves = [];
     while (moves.length < len && b.ply < b.area) {
       let q;
-      if (moves.length === 0) q = ((size >> 1) * size) + (size >> 1);
+      if (moves.length === 0) q = (size >> 1) * size + (size >> 1);
       else {
         // near the last few stones
         const base = moves[moves.length - 1 - Math.floor(r() * Math.min(4, moves.length))];
@@ -56,7 +56,8 @@ function makeGames(size, rule, count, seed) {
         const y = Math.floor(base / size) + Math.floor(r() * 5) - 2;
         q = y * size + x;
         if (x < 0 || y < 0 || x >= size || y >= size || b.cells[q] !== 0) {
-          do q = Math.floor(r() * b.area); while (b.cells[q] !== 0);
+          do q = Math.floor(r() * b.area);
+          while (b.cells[q] !== 0);
         }
       }
       b.play(q);

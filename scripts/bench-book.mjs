@@ -101,7 +101,12 @@ while (misses.length < 2000) {
 
 let warnings = 0;
 const t0 = process.hrtime.bigint();
-const opened = openBookProbe(bookPath, { onWarning: (m) => { warnings++; console.error(`bench-book: ${m}`); } });
+const opened = openBookProbe(bookPath, {
+  onWarning: (m) => {
+    warnings++;
+    console.error(`bench-book: ${m}`);
+  },
+});
 const openMs = Number(process.hrtime.bigint() - t0) / 1e6;
 if (!opened) process.exit(1);
 const { probe } = opened;

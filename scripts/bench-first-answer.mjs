@@ -89,7 +89,6 @@ function once(c) {
   });
 }
 
-
 let over = 0;
 for (const name of names) {
   const ms = [];
@@ -101,6 +100,10 @@ for (const name of names) {
   }
   const med = median(ms);
   if (med >= 300) over++;
-  console.log(`${name.padEnd(14)} median ${med.toFixed(0).padStart(4)} ms  slowest ${Math.max(...ms).toFixed(0).padStart(4)} ms  (${runs} runs)`);
+  console.log(
+    `${name.padEnd(14)} median ${med.toFixed(0).padStart(4)} ms  slowest ${Math.max(...ms)
+      .toFixed(0)
+      .padStart(4)} ms  (${runs} runs)`,
+  );
 }
 if (over) console.log(`${over} case(s) with a median of 300 ms or more`);

@@ -74,7 +74,11 @@ if (down) {
 
 const prefix = `gomoku-bench-${process.pid}`;
 const tmp = mkdtempSync(join(tmpdir(), 'gomoku-bench-queue-'));
-const uptime = () => spawnSync('uptime', { encoding: 'utf8' }).stdout.trim() || `load average ${loadavg().map((x) => x.toFixed(2)).join(', ')}`;
+const uptime = () =>
+  spawnSync('uptime', { encoding: 'utf8' }).stdout.trim() ||
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ')}`;
 console.log(`machine: ${cpus().length} cores; ${uptime()}`);
 console.log(`redis: ${url.value.display}, prefix ${prefix}`);
 
@@ -88,7 +92,9 @@ function parseSummary(out) {
 /** Start n workers and wait until each has registered (its first line), as long-lived workers would be. */
 async function startWorkers(n, threads) {
   const ws = Array.from({ length: n }, () =>
-    spawn(process.execPath, [main, 'book', 'worker', '--queue', redis, '--queue-prefix', prefix, '--threads', String(threads), '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] }),
+    spawn(process.execPath, [main, 'book', 'worker', '--queue', redis, '--queue-prefix', prefix, '--threads', String(threads), '--quiet'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
   );
   await Promise.all(
     ws.map(
@@ -122,7 +128,9 @@ function build(book, extra) {
   const timed = existsSync('/usr/bin/time');
   const argv = [main, 'book', 'build', '--book', book, '--size', '15', '--quiet', '--no-compact', ...extra];
   return new Promise((resolve, reject) => {
-    const c = timed ? spawn('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = timed
+      ? spawn('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     c.stdout.on('data', (d) => (out += d));
@@ -154,12 +162,26 @@ try {
     if (!o.ok) throw new Error(o.error);
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    const s = await buildBook({ store: o.value, opening: 'swap2', size: 15, rule: 'freestyle', region: 5, concurrency: 8, budget: { jobs: trivialJobs }, solveNodes: 0, scoreNodes: 0, runJob: async (j) => runBookJob(j), groupWrites: 256 });
+    const s = await buildBook({
+      store: o.value,
+      opening: 'swap2',
+      size: 15,
+      rule: 'freestyle',
+      region: 5,
+      concurrency: 8,
+      budget: { jobs: trivialJobs },
+      solveNodes: 0,
+      scoreNodes: 0,
+      runJob: async (j) => runBookJob(j),
+      groupWrites: 256,
+    });
     const sec = (performance.now() - t0) / 1000;
     const c1 = process.cpuUsage(c0);
     const cpu = (c1.user + c1.system) / 1e6;
     o.value.close();
-    console.log(`builder alone (in process, trivial jobs): ${s.jobs} jobs in ${sec.toFixed(2)} s = ${(s.jobs / sec).toFixed(0)} jobs/s; ${((1000 * cpu) / s.jobs).toFixed(2)} ms CPU a job = ${(s.jobs / cpu).toFixed(0)} jobs per CPU second (PN selection + SQLite, writes grouped as with --queue)`);
+    console.log(
+      `builder alone (in process, trivial jobs): ${s.jobs} jobs in ${sec.toFixed(2)} s = ${(s.jobs / sec).toFixed(0)} jobs/s; ${((1000 * cpu) / s.jobs).toFixed(2)} ms CPU a job = ${(s.jobs / cpu).toFixed(0)} jobs per CPU second (PN selection + SQLite, writes grouped as with --queue)`,
+    );
   }
 
   // 2. trivial jobs through Redis
@@ -167,7 +189,10 @@ try {
     const ws = await startWorkers(2, 8);
     const r = await build(fresh(), ['--budget', String(trivialJobs), '--solve-nodes', '0', '--score-nodes', '0', '--queue', redis, '--queue-prefix', prefix]);
     await stopWorkers(ws);
-    const cpu = r.cpu !== undefined ? `; the coordinator's CPU ${((1000 * r.cpu) / r.jobs).toFixed(2)} ms a job = ${(r.jobs / r.cpu).toFixed(0)} jobs per CPU second (start-up included)` : '';
+    const cpu =
+      r.cpu !== undefined
+        ? `; the coordinator's CPU ${((1000 * r.cpu) / r.jobs).toFixed(2)} ms a job = ${(r.jobs / r.cpu).toFixed(0)} jobs per CPU second (start-up included)`
+        : '';
     console.log(`queue, trivial jobs (coordinator + 2 workers x 8 threads): ${r.jobs} jobs in ${r.s} s = ${rate(r).toFixed(0)} jobs/s${cpu}`);
   }
 

@@ -62,13 +62,27 @@ function serve() {
     proc.on('exit', (c) => reject(new Error(`gomoku serve exited with ${c}`)));
   });
 }
-const stop = (s) => new Promise((r) => { s.proc.removeAllListeners('exit'); s.proc.on('exit', r); s.proc.kill('SIGTERM'); });
+const stop = (s) =>
+  new Promise((r) => {
+    s.proc.removeAllListeners('exit');
+    s.proc.on('exit', r);
+    s.proc.kill('SIGTERM');
+  });
 
 const profile = mkdtempSync(join(tmpdir(), 'gomoku-bench-chromium-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
   viewport: { width: 1200, height: 900 },
 });
 const results = {};
@@ -106,7 +120,15 @@ try {
       const q = [3, 11, 5, 9, 7, 13, 1][i % 7] + 15 * (1 + ((2 * Math.floor(i / 7)) % 13));
       await page.mouse.click(box.x + g.x(q % 15) * k, box.y + g.y(Math.floor(q / 15)) * k);
       await page.waitForFunction(() => document.body.dataset.clickMs !== undefined);
-      clicks.push(Number(await page.evaluate(() => { const v = document.body.dataset.clickMs; delete document.body.dataset.clickMs; return v; })));
+      clicks.push(
+        Number(
+          await page.evaluate(() => {
+            const v = document.body.dataset.clickMs;
+            delete document.body.dataset.clickMs;
+            return v;
+          }),
+        ),
+      );
       await page.waitForTimeout(150);
     }
     const blank = await context.newPage();
@@ -124,7 +146,12 @@ try {
     }
     const floor = await blank.evaluate(() => window.log);
     await blank.close();
-    results.click = { clicks: CLICKS, medianMs: +median(clicks).toFixed(1), p95Ms: +quantile(clicks, 0.95).toFixed(1), blankPageMedianMs: +median(floor).toFixed(1) };
+    results.click = {
+      clicks: CLICKS,
+      medianMs: +median(clicks).toFixed(1),
+      p95Ms: +quantile(clicks, 0.95).toFixed(1),
+      blankPageMedianMs: +median(floor).toFixed(1),
+    };
 
     // analysis updates
     await page.click('#new');
@@ -132,7 +159,11 @@ try {
     await page.waitForSelector('body[data-ready="1"]');
     await page.evaluate(() => {
       window.updates = [];
-      new MutationObserver(() => window.updates.push(performance.now())).observe(document.querySelector('#readout'), { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() => window.updates.push(performance.now())).observe(document.querySelector('#readout'), {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
     });
     await page.click('#analyse');
     await page.waitForTimeout(ANALYSIS_MS);
@@ -142,7 +173,12 @@ try {
     const secs = Math.floor((times[times.length - 1] - t0) / 1000);
     const perSecond = [];
     for (let w = 0; w < secs; w++) perSecond.push(times.filter((t) => t >= t0 + w * 1000 && t < t0 + (w + 1) * 1000).length);
-    results.analysis = { ms: ANALYSIS_MS, perSecond: +(times.length / (ANALYSIS_MS / 1000)).toFixed(1), slowestSecond: Math.min(...perSecond), depth: Number(await page.textContent('#a-depth')) };
+    results.analysis = {
+      ms: ANALYSIS_MS,
+      perSecond: +(times.length / (ANALYSIS_MS / 1000)).toFixed(1),
+      slowestSecond: Math.min(...perSecond),
+      depth: Number(await page.textContent('#a-depth')),
+    };
     await page.close();
 
     // phone width
@@ -164,8 +200,14 @@ try {
 if (JSON_OUT) console.log(JSON.stringify(results));
 else {
   const r = results;
-  console.log(`cold start to a ready page  median ${r.coldStart.medianMs} ms, slowest ${r.coldStart.maxMs} ms (${r.coldStart.runs} runs; the address line after ${r.coldStart.addressMedianMs} ms)   target < 1000 ms`);
-  console.log(`click to the frame showing the stone  median ${r.click.medianMs} ms, p95 ${r.click.p95Ms} ms (${r.click.clicks} clicks; a blank page: ${r.click.blankPageMedianMs} ms)   target < 50 ms`);
-  console.log(`analysis readout updates  ${r.analysis.perSecond}/s over ${r.analysis.ms / 1000} s, slowest second ${r.analysis.slowestSecond} (depth ${r.analysis.depth} reached)   target >= 4/s`);
+  console.log(
+    `cold start to a ready page  median ${r.coldStart.medianMs} ms, slowest ${r.coldStart.maxMs} ms (${r.coldStart.runs} runs; the address line after ${r.coldStart.addressMedianMs} ms)   target < 1000 ms`,
+  );
+  console.log(
+    `click to the frame showing the stone  median ${r.click.medianMs} ms, p95 ${r.click.p95Ms} ms (${r.click.clicks} clicks; a blank page: ${r.click.blankPageMedianMs} ms)   target < 50 ms`,
+  );
+  console.log(
+    `analysis readout updates  ${r.analysis.perSecond}/s over ${r.analysis.ms / 1000} s, slowest second ${r.analysis.slowestSecond} (depth ${r.analysis.depth} reached)   target >= 4/s`,
+  );
   console.log(`390 px wide  board ${r.phone.boardPx} px, ${r.phone.scrollsSideways ? 'scrolls sideways' : 'no sideways scrolling'}`);
 }

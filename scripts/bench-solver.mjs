@@ -60,18 +60,30 @@ const sets = opt.set ?? ['fixtures', 'positive', 'negative'];
 function load(name) {
   if (name === 'fixtures') {
     const f = path.join(root, 'test', 'fixtures', 'solver-fixtures.jsonl');
-    return existsSync(f) ? readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : [];
+    return existsSync(f)
+      ? readFileSync(f, 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l))
+      : [];
   }
   const f = path.join(shared, `freestyle-${name}.jsonl`);
   if (!existsSync(f)) {
     console.log(`(skipping ${name}: ${f} not found)`);
     return [];
   }
-  return readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return readFileSync(f, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
 function toJob(p) {
-  const list = (s) => s.split(/[\s,]+/).filter(Boolean).join(',');
+  const list = (s) =>
+    s
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .join(',');
   const position = p.position ?? `B:${list(p.black)};W:${list(p.white)}`;
   const job = { position, toMove: p.toMove, size: p.size ?? 15, rule: p.rule ?? 'freestyle', checkMs: 20000 };
   if (timeMs !== undefined) job.timeMs = timeMs;
@@ -102,13 +114,20 @@ for (const set of sets) {
   }
   if (sample > 0) {
     for (const [k, ps] of groups) {
-      if (ps.length > sample) groups.set(k, Array.from({ length: sample }, (_, i) => ps[Math.floor((i * ps.length) / sample)]));
+      if (ps.length > sample)
+        groups.set(
+          k,
+          Array.from({ length: sample }, (_, i) => ps[Math.floor((i * ps.length) / sample)]),
+        );
     }
   }
   for (const [k, ps] of groups) {
     const results = pool ? await Promise.all(ps.map((p) => pool.run(toJob(p)))) : ps.map((p) => solveJob(toJob(p)));
     const expected = set === 'negative' ? 'loss' : (ps[0].label ?? 'win');
-    let solved = 0, claimsWrong = 0, unverified = 0, disputedHere = 0;
+    let solved = 0,
+      claimsWrong = 0,
+      unverified = 0,
+      disputedHere = 0;
     const times = [];
     results.forEach((r, i) => {
       totalNodes += r.nodes;
@@ -141,5 +160,7 @@ for (const set of sets) {
 await pool?.destroy();
 const wall = (Date.now() - t0) / 1000;
 const budget = `${maxNodes !== undefined ? `${maxNodes} nodes` : ''}${maxNodes !== undefined && timeMs !== undefined ? ' and ' : ''}${timeMs !== undefined ? `${timeMs} ms` : ''} a puzzle`;
-console.log(`total: ${wall.toFixed(1)} s wall, ${budget}, ${totalNodes} nodes, ${workers} worker(s), ${(totalNodes / Math.max(1, totalMs)).toFixed(0)}k nodes/s per worker, wrong claims ${wrong}${disputed ? ` (label disputed, certificate verified: ${disputed})` : ''}, proofs rejected by the checker ${rejected}`);
+console.log(
+  `total: ${wall.toFixed(1)} s wall, ${budget}, ${totalNodes} nodes, ${workers} worker(s), ${(totalNodes / Math.max(1, totalMs)).toFixed(0)}k nodes/s per worker, wrong claims ${wrong}${disputed ? ` (label disputed, certificate verified: ${disputed})` : ''}, proofs rejected by the checker ${rejected}`,
+);
 process.exitCode = wrong || rejected ? 1 : 0;

@@ -30,10 +30,16 @@ function vcfRepliesCertificate() {
   const white = ['d8', 'd11'];
   const b = [...black, ...black.map((p) => shift(p, 10, 8))];
   const w = [...white, ...white.map((p) => shift(p, 10, 8))];
-  return JSON.stringify({
-    format: 'gomoku-proof/1', rule: 'freestyle', size: 22,
-    position: `B:${b.join(',')};W:${w.join(',')}`, toMove: 'white', winner: 'black',
-  }) + '\n';
+  return (
+    JSON.stringify({
+      format: 'gomoku-proof/1',
+      rule: 'freestyle',
+      size: 22,
+      position: `B:${b.join(',')};W:${w.join(',')}`,
+      toMove: 'white',
+      winner: 'black',
+    }) + '\n'
+  );
 }
 
 const args = process.argv.slice(2);
@@ -47,8 +53,7 @@ for (let i = 0; i < args.length; i++) {
     const k = Number(args[++i]);
     jobs.push({ name: `chain k=${k} /2 zones`, text: () => passChain(k) });
     jobs.push({ name: `chain k=${k} /2 every reply`, text: () => passChain(k), opts: { ignoreZones: true } });
-  }
-  else jobs.push({ name: `chain k=${args[i]}`, text: () => chainCertificate(Number(args[i])) });
+  } else jobs.push({ name: `chain k=${args[i]}`, text: () => chainCertificate(Number(args[i])) });
 }
 if (jobs.length === 0 && !puzzles) for (const k of [4, 6, 8]) jobs.push({ name: `chain k=${k}`, text: () => chainCertificate(k) });
 
@@ -111,7 +116,11 @@ function puzzleRun(file, filter, expectVerified) {
     console.log(`${file}: not present, skipped`);
     return;
   }
-  const rows = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter(filter);
+  const rows = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .filter(filter);
   const times = [];
   const counts = { verified: 0, failed: 0, unknown: 0, bad: 0 };
   let nodes = 0;

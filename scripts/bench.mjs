@@ -106,15 +106,18 @@ for (let run = 0; run < runsB; run++) {
       midNodes += r.nodes;
       midMs += dt;
     }
-    if (run === 0 && args.includes('--verbose')) console.log(`  ${p.name} (${p.moves.length} stones): depth ${r.depth} score ${r.score} nodes ${r.nodes} ${dt.toFixed(0)} ms`);
+    if (run === 0 && args.includes('--verbose'))
+      console.log(`  ${p.name} (${p.moves.length} stones): depth ${r.depth} score ${r.score} nodes ${r.nodes} ${dt.toFixed(0)} ms`);
   }
   signature = nodes;
   const cpu = process.cpuUsage(cpu0);
-  cpuNpsRuns.push(nodes / ((cpu.user + cpu.system) / 1000) * 1000);
-  npsRuns.push(nodes / ms * 1000);
-  midNps.push(midNodes / midMs * 1000);
+  cpuNpsRuns.push((nodes / ((cpu.user + cpu.system) / 1000)) * 1000);
+  npsRuns.push((nodes / ms) * 1000);
+  midNps.push((midNodes / midMs) * 1000);
 }
-console.log(`alpha-beta: ${positions.length} positions to depth ${depth}: ${Math.round(median(npsRuns)).toLocaleString('en')} nodes/s wall clock (median of ${runsB}; per CPU second ${Math.round(median(cpuNpsRuns)).toLocaleString('en')}); middle games ${Math.round(median(midNps)).toLocaleString('en')} nodes/s`);
+console.log(
+  `alpha-beta: ${positions.length} positions to depth ${depth}: ${Math.round(median(npsRuns)).toLocaleString('en')} nodes/s wall clock (median of ${runsB}; per CPU second ${Math.round(median(cpuNpsRuns)).toLocaleString('en')}); middle games ${Math.round(median(midNps)).toLocaleString('en')} nodes/s`,
+);
 console.log(`signature: ${signature}`);
 
 // ---- (c) the solver signature (its own process: fresh solver tables) ---------------------

@@ -26,5 +26,7 @@ const again = encodeYxdbStream(r.value);
 const back = decodeYxdb(again.bytes);
 const same = back.ok && JSON.stringify(back.value) === JSON.stringify(r.value);
 const identical = raw.ok && Buffer.from(raw.value).equals(Buffer.from(again.bytes));
-console.log(`${file}: ${r.value.length} records (${raw.ok ? raw.value.length : '?'} bytes unpacked) in ${ms.toFixed(1)} ms; labels ${JSON.stringify(labels)}; re-encoded ${again.written} (skipped ${again.skipped}), round trip ${same ? 'identical' : 'DIFFERENT'}; re-encoded stream ${identical ? 'byte-identical to the original' : 'differs in bytes'}`);
+console.log(
+  `${file}: ${r.value.length} records (${raw.ok ? raw.value.length : '?'} bytes unpacked) in ${ms.toFixed(1)} ms; labels ${JSON.stringify(labels)}; re-encoded ${again.written} (skipped ${again.skipped}), round trip ${same ? 'identical' : 'DIFFERENT'}; re-encoded stream ${identical ? 'byte-identical to the original' : 'differs in bytes'}`,
+);
 process.exit(same ? 0 : 1);

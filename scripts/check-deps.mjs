@@ -98,10 +98,14 @@ for (const file of files) {
       const to = target.split(sep)[1];
       if (to === dir) continue;
       if (!(to in LAYER)) problems.push(`${at}: imports src/${to}/, which has no layer`);
-      else if (LAYER[to] >= LAYER[dir]) problems.push(`${at}: ${dir} may not import ${to} (${spec}): dependencies point down: core <- search <- proof <- {book, match} <- bot <- protocols <- workers <- cli`);
+      else if (LAYER[to] >= LAYER[dir])
+        problems.push(
+          `${at}: ${dir} may not import ${to} (${spec}): dependencies point down: core <- search <- proof <- {book, match} <- bot <- protocols <- workers <- cli`,
+        );
     } else {
       const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
-      if (PURE.has(dir) && (builtins.has(spec) || builtins.has(pkg) || IMPURE_PACKAGES.has(pkg))) problems.push(`${at}: ${dir} is pure and may not import ${spec}`);
+      if (PURE.has(dir) && (builtins.has(spec) || builtins.has(pkg) || IMPURE_PACKAGES.has(pkg)))
+        problems.push(`${at}: ${dir} is pure and may not import ${spec}`);
       if (pkg === 'yargs' && dir !== 'cli') problems.push(`${at}: yargs belongs to cli only`);
     }
   }
@@ -132,7 +136,11 @@ for (const file of webFiles) {
       continue;
     }
     const target = relative(root, resolve(dirname(file), spec));
-    const ok = target.startsWith(`web${sep}`) || target.startsWith(`src${sep}view${sep}`) || target === join('src', 'core', 'notation.js') || target === join('src', 'core', 'types.js');
+    const ok =
+      target.startsWith(`web${sep}`) ||
+      target.startsWith(`src${sep}view${sep}`) ||
+      target === join('src', 'core', 'notation.js') ||
+      target === join('src', 'core', 'types.js');
     if (!ok) problems.push(`${at}: the page may import src/view/ and src/core/notation only, not ${target}`);
   }
 }
@@ -141,9 +149,16 @@ for (const file of webFiles) {
 // module const is told apart from it (no type checking, no other files)
 const statelessFiles = files.filter((f) => STATELESS.has(relative(src, f).split(sep)[0]));
 if (statelessFiles.length > 0) {
-  const program = ts.createProgram(statelessFiles, { noLib: true, noResolve: true, allowJs: true, target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext });
+  const program = ts.createProgram(statelessFiles, {
+    noLib: true,
+    noResolve: true,
+    allowJs: true,
+    target: ts.ScriptTarget.ESNext,
+    module: ts.ModuleKind.ESNext,
+  });
   const checker = program.getTypeChecker();
-  for (const file of statelessFiles) problems.push(...stateProblems(program.getSourceFile(file), checker, relative(root, file), relative(src, file).split(sep)[0]));
+  for (const file of statelessFiles)
+    problems.push(...stateProblems(program.getSourceFile(file), checker, relative(root, file), relative(src, file).split(sep)[0]));
 }
 
 if (problems.length > 0) {
@@ -176,12 +191,14 @@ function stateProblems(sf, checker, rel, dir) {
     if (ts.isVariableStatement(st)) {
       const flags = st.declarationList.flags;
       for (const d of st.declarationList.declarations) {
-        if ((flags & ts.NodeFlags.Const) === 0) tell(d, `a module-level ${flags & ts.NodeFlags.Let ? 'let' : 'var'} ${d.name.getText(sf)} (pass it in an object the caller holds)`);
+        if ((flags & ts.NodeFlags.Const) === 0)
+          tell(d, `a module-level ${flags & ts.NodeFlags.Let ? 'let' : 'var'} ${d.name.getText(sf)} (pass it in an object the caller holds)`);
         else declare(d.name, d);
         if (d.initializer) findNew(d.initializer);
       }
     } else if (ts.isClassDeclaration(st)) {
-      for (const m of st.members) if (ts.isPropertyDeclaration(m) && hasStatic(m)) tell(m, `a static property ${m.name.getText(sf)} (module state in disguise)`);
+      for (const m of st.members)
+        if (ts.isPropertyDeclaration(m) && hasStatic(m)) tell(m, `a static property ${m.name.getText(sf)} (module state in disguise)`);
     }
   }
   const inType = (node) => {
@@ -209,8 +226,18 @@ function stateProblems(sf, checker, rel, dir) {
     }
     if (n === id) return undefined;
     const p = n.parent;
-    if (ts.isBinaryExpression(p) && p.left === n && p.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return 'assigns to it';
-    if ((ts.isPrefixUnaryExpression(p) || ts.isPostfixUnaryExpression(p)) && (p.operator === ts.SyntaxKind.PlusPlusToken || p.operator === ts.SyntaxKind.MinusMinusToken)) return 'increments it';
+    if (
+      ts.isBinaryExpression(p) &&
+      p.left === n &&
+      p.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      p.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    )
+      return 'assigns to it';
+    if (
+      (ts.isPrefixUnaryExpression(p) || ts.isPostfixUnaryExpression(p)) &&
+      (p.operator === ts.SyntaxKind.PlusPlusToken || p.operator === ts.SyntaxKind.MinusMinusToken)
+    )
+      return 'increments it';
     if (ts.isDeleteExpression(p)) return 'deletes from it';
     return undefined;
   };
@@ -229,7 +256,8 @@ function stateProblems(sf, checker, rel, dir) {
         const decl = sym && (sym.valueDeclaration ?? sym.declarations?.[0]);
         const target = decl && (moduleConsts.has(decl) ? node.text : aliases.get(decl));
         const how = target ? mutates(node) : undefined;
-        if (how) tell(node, `a function writes to the module-level ${target}${target === node.text ? '' : ` through ${node.text}`} (${how}; let the caller hold it)`);
+        if (how)
+          tell(node, `a function writes to the module-level ${target}${target === node.text ? '' : ` through ${node.text}`} (${how}; let the caller hold it)`);
       }
     } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'globalThis' && CLOCKS.has(node.name.text)) {
       tell(node, `globalThis.${node.name.text} (take a now() function from the caller)`);

@@ -45,7 +45,16 @@ async function playGame(o, k) {
     winner = board.lastMoveWon();
   }
   const result = winner === 1 ? '1-0' : winner === 2 ? '0-1' : '1/2-1/2';
-  return { game: k + 1, openingId: `datagen-${o.seed}-${k + 1}`, opening: opening.map((q) => makePoint(q, o.size)), size: o.size, rule: o.rule, nodes: o.nodes, moves, result };
+  return {
+    game: k + 1,
+    openingId: `datagen-${o.seed}-${k + 1}`,
+    opening: opening.map((q) => makePoint(q, o.size)),
+    size: o.size,
+    rule: o.rule,
+    nodes: o.nodes,
+    moves,
+    result,
+  };
 }
 
 if (!isMainThread) {
@@ -68,16 +77,35 @@ if (!isMainThread) {
       return Number(v);
     };
     switch (a) {
-      case '--out': out = val(); break;
-      case '--games': o.games = int(a); break;
-      case '--nodes': o.nodes = int(a); break;
-      case '--threads': o.threads = int(a); break;
-      case '--opening-stones': o.openingStones = int(a); break;
-      case '--window': o.window = int(a); break;
-      case '--size': o.size = int(a); break;
-      case '--seed': o.seed = val(); break;
-      case '--rule': o.rule = val(); break;
-      default: die(`unknown argument '${a}'`);
+      case '--out':
+        out = val();
+        break;
+      case '--games':
+        o.games = int(a);
+        break;
+      case '--nodes':
+        o.nodes = int(a);
+        break;
+      case '--threads':
+        o.threads = int(a);
+        break;
+      case '--opening-stones':
+        o.openingStones = int(a);
+        break;
+      case '--window':
+        o.window = int(a);
+        break;
+      case '--size':
+        o.size = int(a);
+        break;
+      case '--seed':
+        o.seed = val();
+        break;
+      case '--rule':
+        o.rule = val();
+        break;
+      default:
+        die(`unknown argument '${a}'`);
     }
   }
   if (!out) die('--out FILE is required');
@@ -94,19 +122,23 @@ if (!isMainThread) {
     process.stderr.write(`\rgames ${done}/${o.games}, ${(done / Math.max(min, 1e-9)).toFixed(1)} games/min `);
   };
   await Promise.all(
-    Array.from({ length: Math.min(o.threads, o.games) }, () => new Promise((res, rej) => {
-      const w = new Worker(fileURLToPath(import.meta.url), { workerData: o });
-      const feed = () => w.postMessage(next < o.games ? next++ : -1);
-      w.on('message', (rec) => {
-        appendFileSync(out, JSON.stringify(rec) + '\n');
-        done++;
-        progress();
-        feed();
-      });
-      w.on('error', rej);
-      w.on('exit', res);
-      feed();
-    })),
+    Array.from(
+      { length: Math.min(o.threads, o.games) },
+      () =>
+        new Promise((res, rej) => {
+          const w = new Worker(fileURLToPath(import.meta.url), { workerData: o });
+          const feed = () => w.postMessage(next < o.games ? next++ : -1);
+          w.on('message', (rec) => {
+            appendFileSync(out, JSON.stringify(rec) + '\n');
+            done++;
+            progress();
+            feed();
+          });
+          w.on('error', rej);
+          w.on('exit', res);
+          feed();
+        }),
+    ),
   );
   process.stderr.write('\n');
 }

@@ -274,7 +274,13 @@ async function kothSession(index) {
         : kind === 2
           ? overlong(s, ['B', 'C', '7', 'EXIT!'])
           : kind === 3
-            ? s.pick([`${round} [((99999999999999,5),"B")]`, `${round} [((3,-1),"B")]`, `${round} [((1,1),"X")]`, `${round} [((2,2),"B"),((2,2),"W")]`, `${round} [(1,1)]`])
+            ? s.pick([
+                `${round} [((99999999999999,5),"B")]`,
+                `${round} [((3,-1),"B")]`,
+                `${round} [((1,1),"X")]`,
+                `${round} [((2,2),"B"),((2,2),"W")]`,
+                `${round} [(1,1)]`,
+              ])
             : s.pick([`C ${kothBoard(g)}`, 'B []', `B [((7,7),"B")]`, 'C []']);
     // C with a board that does not hold 5 stones, B with other than 3: out of order
     if (kind === 4 && line.startsWith('C ') && g.moves.length === 5) return false;
@@ -432,7 +438,8 @@ async function codecupSession(index) {
       const line = await s.read('the three opening stones');
       if (line !== undefined) {
         let botTurn = false;
-        if (line.trim() === 'Zz') g.swapColours(); // the bot keeps the two-stone side (white); black moves
+        if (line.trim() === 'Zz')
+          g.swapColours(); // the bot keeps the two-stone side (white); black moves
         else {
           const p = ccParse(line.trim());
           if (!p) s.finding('wrong', `expected a move or Zz, got '${clip(line)}'`);
@@ -602,16 +609,7 @@ async function gomocupSession(index) {
         continue;
       }
       // out of order, bad numbers, bad blocks: ERROR, nothing changes
-      const choices = [
-        'TURN 99999999999999,5',
-        'TURN -1,-1',
-        'TURN 7',
-        'PLAY 99,99',
-        'START 999999',
-        'RECTSTART 15,20',
-        'DONE',
-        `TAKEBACK ${xy(empty())}`,
-      ];
+      const choices = ['TURN 99999999999999,5', 'TURN -1,-1', 'TURN 7', 'PLAY 99,99', 'START 999999', 'RECTSTART 15,20', 'DONE', `TAKEBACK ${xy(empty())}`];
       // blocks only after START (before it, each of their lines gets its own answer)
       if (started) choices.push(['SWAP2BOARD', '7,7', '8,8', 'DONE'], ['BOARD', '7,7,1', '~what', 'DONE'], ['BOARD', '99999999999999,1,1', 'DONE']);
       if (taken !== undefined) choices.push(`TURN ${xy(taken)}`, 'BEGIN');
@@ -811,13 +809,23 @@ const RUNNERS = { koth: kothSession, codecup: codecupSession, alphano: alphanoSe
 if (replay) {
   const s = await RUNNERS[replay.protocol](replay.index);
   for (const l of s.child.transcript) process.stdout.write(`${clip(l, 300)}\n`);
-  process.stdout.write(`# exit ${s.exit}; stderr:\n${s.child.stderr.split('\n').map((l) => `# ${clip(l, 300)}`).join('\n')}\n`);
+  process.stdout.write(
+    `# exit ${s.exit}; stderr:\n${s.child.stderr
+      .split('\n')
+      .map((l) => `# ${clip(l, 300)}`)
+      .join('\n')}\n`,
+  );
   for (const x of s.findings) process.stdout.write(`# ${x.kind}: ${x.detail}\n`);
   process.exit(s.findings.length ? 1 : 0);
 }
 
 const t0 = Date.now();
-const summary = { seed: opt.seed, sessionsPerProtocol: sessions, protocols: {}, totals: { sessions: 0, lines: 0, hostile: 0, crashes: 0, illegal: 0, hangs: 0, wrong: 0 } };
+const summary = {
+  seed: opt.seed,
+  sessionsPerProtocol: sessions,
+  protocols: {},
+  totals: { sessions: 0, lines: 0, hostile: 0, crashes: 0, illegal: 0, hangs: 0, wrong: 0 },
+};
 const findings = [];
 for (const p of protocols) {
   const st = { sessions: 0, lines: 0, hostile: 0, crashes: 0, illegal: 0, hangs: 0, wrong: 0, exits: {}, longestOutput: 0, longestStderr: 0, seconds: 0 };
@@ -842,7 +850,16 @@ for (const p of protocols) {
       st.longestStderr = Math.max(st.longestStderr, s.maxErr ?? 0);
       for (const x of s.findings) {
         st[{ crash: 'crashes', illegal: 'illegal', hang: 'hangs', wrong: 'wrong' }[x.kind]]++;
-        findings.push({ protocol: p, session: i, ...x, tail: s.child.transcript.slice(-6).map((l) => clip(l, 160)), stderr: s.stderrLines().slice(-3).map((l) => clip(l, 160)) });
+        findings.push({
+          protocol: p,
+          session: i,
+          ...x,
+          tail: s.child.transcript.slice(-6).map((l) => clip(l, 160)),
+          stderr: s
+            .stderrLines()
+            .slice(-3)
+            .map((l) => clip(l, 160)),
+        });
       }
     }
   };
@@ -867,9 +884,13 @@ const bad = summary.totals.crashes + summary.totals.illegal + summary.totals.han
 if (opt.json) process.stdout.write(JSON.stringify(summary) + '\n');
 else {
   const t = summary.totals;
-  process.stdout.write(`total    sessions ${t.sessions}  lines ${t.lines} (hostile ${t.hostile})  crashes ${t.crashes}  illegal moves ${t.illegal}  hangs ${t.hangs}  wrong reactions ${t.wrong}  (${summary.seconds} s, seed ${opt.seed})\n`);
+  process.stdout.write(
+    `total    sessions ${t.sessions}  lines ${t.lines} (hostile ${t.hostile})  crashes ${t.crashes}  illegal moves ${t.illegal}  hangs ${t.hangs}  wrong reactions ${t.wrong}  (${summary.seconds} s, seed ${opt.seed})\n`,
+  );
   for (const x of findings.slice(0, 20)) {
-    process.stderr.write(`${x.protocol}:${x.session} ${x.kind}: ${x.detail}  (rerun: node scripts/${NAME}.mjs --seed ${opt.seed} --replay ${x.protocol}:${x.session})\n`);
+    process.stderr.write(
+      `${x.protocol}:${x.session} ${x.kind}: ${x.detail}  (rerun: node scripts/${NAME}.mjs --seed ${opt.seed} --replay ${x.protocol}:${x.session})\n`,
+    );
     for (const l of x.tail) process.stderr.write(`    ${l}\n`);
     for (const l of x.stderr) process.stderr.write(`    stderr: ${l}\n`);
   }

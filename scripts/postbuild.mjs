@@ -12,7 +12,10 @@ if (existsSync(patterns)) {
   for (const rule of ['freestyle', 'standard']) {
     const keys = buildPatternTable(rule);
     const win = buildWindowTable(rule, keys);
-    for (const [kind, table] of [['keys', keys], ['window', new Uint8Array(win.buffer, win.byteOffset, win.byteLength)]]) {
+    for (const [kind, table] of [
+      ['keys', keys],
+      ['window', new Uint8Array(win.buffer, win.byteOffset, win.byteLength)],
+    ]) {
       const out = new Uint8Array(table.length + 4);
       out.set(table);
       new DataView(out.buffer).setUint32(table.length, tableChecksum(table), true);

@@ -101,7 +101,10 @@ for (const r of records) {
       ply: i + 1,
       move: moves[i],
       before: pool.run({ ...base, position: before, toMove: mover, timeMs: opt.winMs }),
-      after: i + 1 < moves.length || r.reason !== 'five' ? pool.run({ ...base, position: after, toMove: mover === 'black' ? 'white' : 'black', timeMs: opt.lostMs }) : Promise.resolve({ result: 'loss' }),
+      after:
+        i + 1 < moves.length || r.reason !== 'five'
+          ? pool.run({ ...base, position: after, toMove: mover === 'black' ? 'white' : 'black', timeMs: opt.lostMs })
+          : Promise.resolve({ result: 'loss' }),
     });
   }
 }
@@ -211,7 +214,10 @@ if (opt.json) {
   process.stdout.write(`${JSON.stringify({ summary, games, findings })}\n`);
 } else {
   for (const f of findings) {
-    if (f.kind === 'blunder') process.stdout.write(`game ${f.game} ply ${f.ply}: ${f.move} lets the opponent win by ${f.opponentWins} (${f.method}; solved and checked in ${f.ms} ms)\n`);
+    if (f.kind === 'blunder')
+      process.stdout.write(
+        `game ${f.game} ply ${f.ply}: ${f.move} lets the opponent win by ${f.opponentWins} (${f.method}; solved and checked in ${f.ms} ms)\n`,
+      );
     else process.stdout.write(`game ${f.game} ply ${f.ply}: ${f.move} misses the win by ${f.winningMove} (${f.method}; solved and checked in ${f.ms} ms)\n`);
   }
   process.stdout.write(

@@ -52,30 +52,54 @@ function parseArgs(argv) {
       return argv[++i];
     };
     switch (a) {
-      case '--baseline': o.baseline = val(); break;
-      case '--games': o.games = val(); break;
-      case '--tc': o.tc = val(); break;
-      case '--concurrency': o.concurrency = val(); break;
-      case '--sprt': o.sprt = val(); break;
-      case '--openings': o.openings = val(); break;
-      case '--out': o.out = val(); break;
-      case '--new': o.newCmd = val(); break;
-      case '--base': o.baseCmd = val(); break;
-      case '--no-build': o.build = false; break;
-      case '--help': case '-h':
+      case '--baseline':
+        o.baseline = val();
+        break;
+      case '--games':
+        o.games = val();
+        break;
+      case '--tc':
+        o.tc = val();
+        break;
+      case '--concurrency':
+        o.concurrency = val();
+        break;
+      case '--sprt':
+        o.sprt = val();
+        break;
+      case '--openings':
+        o.openings = val();
+        break;
+      case '--out':
+        o.out = val();
+        break;
+      case '--new':
+        o.newCmd = val();
+        break;
+      case '--base':
+        o.baseCmd = val();
+        break;
+      case '--no-build':
+        o.build = false;
+        break;
+      case '--help':
+      case '-h':
         process.stdout.write(readHelp());
         process.exit(0);
         break;
-      default: die(`unknown option '${a}' (see --help)`);
+      default:
+        die(`unknown option '${a}' (see --help)`);
     }
   }
   return o;
 }
 
 function readHelp() {
-  return 'usage: node scripts/regression.mjs [--baseline REF] [--games N] [--tc MOVE_MS/GAME_MS] [--concurrency N]\n' +
+  return (
+    'usage: node scripts/regression.mjs [--baseline REF] [--games N] [--tc MOVE_MS/GAME_MS] [--concurrency N]\n' +
     '         [--sprt elo0,elo1,alpha,beta] [--openings FILE] [--out DIR] [--no-build] [--new CMD] [--base CMD]\n' +
-    'Plays the working tree against the last release build (see the header of this file).\n';
+    'Plays the working tree against the last release build (see the header of this file).\n'
+  );
 }
 
 function git(...args) {

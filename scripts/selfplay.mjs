@@ -91,7 +91,9 @@ for (let g = 0; g < GAMES; g++) {
       if (dt > maxMs) maxMs = dt;
       if (dt > MS) {
         over++;
-        console.log(`game ${g + 1} ply ${board.ply}: ${dt.toFixed(1)} ms (source ${res.source}, depth ${res.depth}, nodes ${res.nodes}; cpu ${cpuMs.toFixed(0)} ms; stage starts ${Array.from(e.stageMs, (x) => x.toFixed(0)).join(' ')})`);
+        console.log(
+          `game ${g + 1} ply ${board.ply}: ${dt.toFixed(1)} ms (source ${res.source}, depth ${res.depth}, nodes ${res.nodes}; cpu ${cpuMs.toFixed(0)} ms; stage starts ${Array.from(e.stageMs, (x) => x.toFixed(0)).join(' ')})`,
+        );
       }
       sources[res.source] = (sources[res.source] ?? 0) + 1;
       if (!e.isLegal(res.move)) {
@@ -110,7 +112,8 @@ for (let g = 0; g < GAMES; g++) {
   else if (winner === 2) results.white++;
   else results.draw++;
   const moves = Array.from(board.history.subarray(0, board.ply), (q) => makePoint(q, SIZE)).join(' ');
-  if (args.includes('--verbose')) console.log(`game ${g + 1}: ${winner ? (winner === 1 ? 'black' : 'white') + ' wins' : 'draw'} in ${board.ply} plies: ${moves}`);
+  if (args.includes('--verbose'))
+    console.log(`game ${g + 1}: ${winner ? (winner === 1 ? 'black' : 'white') + ' wins' : 'draw'} in ${board.ply} plies: ${moves}`);
   else if ((g + 1) % 10 === 0) console.log(`${g + 1} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 times.sort((a, b) => a - b);

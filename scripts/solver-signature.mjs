@@ -73,12 +73,23 @@ const positions = [];
 }
 const puzzles = join(here, '..', '..', 'shared', 'testdata', 'puzzles');
 for (const [file, groups] of [
-  ['freestyle-positive.jsonl', [['VCF', 'black', 16], ['VCT', 'black', 8], ['WIN_IN_3', 'black', 8], ['VCF', 'white', 16]]],
+  [
+    'freestyle-positive.jsonl',
+    [
+      ['VCF', 'black', 16],
+      ['VCT', 'black', 8],
+      ['WIN_IN_3', 'black', 8],
+      ['VCF', 'white', 16],
+    ],
+  ],
   ['freestyle-negative.jsonl', [['*', 'white', 8]]],
 ]) {
   const f = join(puzzles, file);
   if (!existsSync(f)) continue;
-  const items = readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const items = readFileSync(f, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   for (const [task, side, count] of groups) {
     for (const p of items.filter((x) => (task === '*' || x.task === task) && x.toMove === side).slice(0, count)) {
       const spec = parsePosition(`B:${p.black.split(/\s+/).join(',')};W:${p.white.split(/\s+/).join(',')}`, 15);

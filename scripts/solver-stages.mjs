@@ -56,7 +56,10 @@ for (const set of opt.set ?? ['positive', 'negative']) {
     console.log(`(skipping ${set}: ${f} not found)`);
     continue;
   }
-  for (const p of readFileSync(f, 'utf8').trim().split('\n').map((l) => JSON.parse(l))) {
+  for (const p of readFileSync(f, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))) {
     if (opt.task && !opt.task.includes(p.task)) continue;
     if (opt.side && p.toMove !== opt.side) continue;
     const k = `${set}/${p.task}/${p.toMove}`;
@@ -76,7 +79,11 @@ let allMs = 0;
 for (const [k, ps] of groups) {
   const picked = ps.length > sample ? Array.from({ length: sample }, (_, i) => ps[Math.floor((i * ps.length) / sample)]) : ps;
   for (const p of picked) {
-    const list = (s) => s.split(/[\s,]+/).filter(Boolean).join(',');
+    const list = (s) =>
+      s
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .join(',');
     const spec = parsePosition(`B:${list(p.black)};W:${list(p.white)}`, 15);
     const built = spec.ok ? boardFromSpec(spec.value, 'freestyle', p.toMove === 'black' ? 1 : 2) : spec;
     if (!built.ok) throw new Error(`${k} ${p.id}: ${built.error}`);
@@ -95,7 +102,9 @@ for (const [k, ps] of groups) {
   }
 }
 const pct = (a, b) => `${b ? ((100 * a) / b).toFixed(1) : '-'}%`.padStart(6);
-console.log(`${solves} solves (${[...groups.keys()].length} groups, up to ${sample} each), ${maxNodes !== undefined ? `${maxNodes} nodes` : ''}${maxNodes !== undefined && timeMs !== undefined ? ' and ' : ''}${timeMs !== undefined ? `${timeMs} ms` : ''} each; ${fives} ended at an immediate five`);
+console.log(
+  `${solves} solves (${[...groups.keys()].length} groups, up to ${sample} each), ${maxNodes !== undefined ? `${maxNodes} nodes` : ''}${maxNodes !== undefined && timeMs !== undefined ? ' and ' : ''}${timeMs !== undefined ? `${timeMs} ms` : ''} each; ${fives} ended at an immediate five`,
+);
 console.log('stage          reached  proved   nodes    time');
 for (const [s, e] of per) {
   if (e.runs === 0) continue;

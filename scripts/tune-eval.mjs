@@ -39,7 +39,17 @@ const die = (msg) => {
   process.exit(2);
 };
 
-const o = { out: join(root, 'src', 'search', 'eval-weights.ts'), iterations: 600, rate: 2, prior: 0.0005, skip: 2, solverNodes: 0, validation: 10, dryRun: false, json: false };
+const o = {
+  out: join(root, 'src', 'search', 'eval-weights.ts'),
+  iterations: 600,
+  rate: 2,
+  prior: 0.0005,
+  skip: 2,
+  solverNodes: 0,
+  validation: 10,
+  dryRun: false,
+  json: false,
+};
 const files = [];
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
@@ -51,15 +61,33 @@ for (let i = 0; i < args.length; i++) {
     return Number(v);
   };
   switch (a) {
-    case '--out': o.out = resolve(val()); break;
-    case '--iterations': o.iterations = num(a); break;
-    case '--rate': o.rate = num(a); break;
-    case '--prior': o.prior = num(a); break;
-    case '--skip': o.skip = num(a); break;
-    case '--solver-nodes': o.solverNodes = num(a); break;
-    case '--validation': o.validation = num(a); break;
-    case '--dry-run': o.dryRun = true; break;
-    case '--json': o.json = true; break;
+    case '--out':
+      o.out = resolve(val());
+      break;
+    case '--iterations':
+      o.iterations = num(a);
+      break;
+    case '--rate':
+      o.rate = num(a);
+      break;
+    case '--prior':
+      o.prior = num(a);
+      break;
+    case '--skip':
+      o.skip = num(a);
+      break;
+    case '--solver-nodes':
+      o.solverNodes = num(a);
+      break;
+    case '--validation':
+      o.validation = num(a);
+      break;
+    case '--dry-run':
+      o.dryRun = true;
+      break;
+    case '--json':
+      o.json = true;
+      break;
     default:
       if (a.startsWith('--')) die(`unknown option '${a}'`);
       files.push(a);
@@ -254,6 +282,8 @@ export const EVAL_WEIGHTS = {
 }
 if (o.json) process.stdout.write(JSON.stringify(report) + '\n');
 else {
-  process.stdout.write(`log-loss (K ${K.toFixed(1)}): train ${before.train.toFixed(5)} -> ${after.train.toFixed(5)}, validation ${before.validation.toFixed(5)} -> ${after.validation.toFixed(5)}\n`);
+  process.stdout.write(
+    `log-loss (K ${K.toFixed(1)}): train ${before.train.toFixed(5)} -> ${after.train.toFixed(5)}, validation ${before.validation.toFixed(5)} -> ${after.validation.toFixed(5)}\n`,
+  );
   process.stdout.write(o.dryRun ? 'dry run: nothing written\n' : `wrote ${o.out} (version ${version})\n`);
 }

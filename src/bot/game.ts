@@ -117,7 +117,12 @@ export class BotGame {
     for (const s of this.stones) {
       if (s.color !== color) continue;
       const [x, y] = this.colRow(s.index);
-      for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]] as const) {
+      for (const [dx, dy] of [
+        [1, 0],
+        [0, 1],
+        [1, 1],
+        [1, -1],
+      ] as const) {
         const px = x - dx;
         const py = y - dy;
         if (px >= 0 && py >= 0 && px < n && py < n && this.cells[py * n + px] === color) continue; // not the start of the run

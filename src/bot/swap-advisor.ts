@@ -46,10 +46,7 @@ export function tacticalVerdict(board: Board): -1 | 0 | 1 {
   return 0;
 }
 
-export type AfterThree =
-  | { kind: 'black' }
-  | { kind: 'white'; move: number }
-  | { kind: 'add2'; stones: [Stone, Stone] };
+export type AfterThree = { kind: 'black' } | { kind: 'white'; move: number } | { kind: 'add2'; stones: [Stone, Stone] };
 
 export type AfterFive = { kind: 'black' } | { kind: 'white'; move: number };
 

@@ -157,7 +157,10 @@ export function withNumberOption<T, K extends string>(
 }
 
 /** Several numeric options at once: `withNumberOptions(y, { time: {...}, nodes: {...} })`. */
-export function withNumberOptions<T, K extends string>(y: Argv<T>, specs: Record<K, NumberSpec & { describe: string; default?: number }>): Argv<T & { [key in K]: number }> {
+export function withNumberOptions<T, K extends string>(
+  y: Argv<T>,
+  specs: Record<K, NumberSpec & { describe: string; default?: number }>,
+): Argv<T & { [key in K]: number }> {
   let out = y as Argv<unknown>;
   for (const name of Object.keys(specs) as K[]) out = withNumberOption(out, name, specs[name]);
   return out as unknown as Argv<T & { [key in K]: number }>;

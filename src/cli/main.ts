@@ -31,10 +31,13 @@ const LOADERS: Record<string, Loader> = {
 
 let COMMANDS: CommandModule[] = [];
 
-
 /** Print one line for any failure and set the exit status; never a stack trace (unless GOMOKU_DEBUG). */
 function report(e: unknown): void {
-  const oneLine = (s: string) => s.replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ').trim();
+  const oneLine = (s: string) =>
+    s
+      .replace(/:\s*\n\s*/g, ': ')
+      .replace(/\s*\n\s*/g, '; ')
+      .trim();
   if (e instanceof CliError) {
     process.stderr.write(`gomoku: ${oneLine(e.message)}\n`);
     process.exitCode = e.exitCode;

@@ -142,7 +142,10 @@ export function sortCertificateOrder(indices: number[], size: number): number[] 
 
 /** `B:a1,h8;W:i9` with each list in certificate order. */
 export function makeStoneSet(black: number[], white: number[], size: number): string {
-  const f = (l: number[]) => sortCertificateOrder(l, size).map((i) => makePoint(i, size)).join(',');
+  const f = (l: number[]) =>
+    sortCertificateOrder(l, size)
+      .map((i) => makePoint(i, size))
+      .join(',');
   return `B:${f(black)};W:${f(white)}`;
 }
 

@@ -27,4 +27,3 @@ export function boardFromSpec(spec: PositionSpec, rule: Rule, explicit?: Color):
   }
   return ok(board);
 }
-

@@ -53,7 +53,11 @@ const INVERSE = new Uint8Array(8);
     return s;
   };
   const bySig = new Map<string, number>();
-  for (const t of TRANSFORMS) bySig.set(sig((q) => transformPoint(t, q, 3)), t);
+  for (const t of TRANSFORMS)
+    bySig.set(
+      sig((q) => transformPoint(t, q, 3)),
+      t,
+    );
   for (const a of TRANSFORMS) {
     for (const b of TRANSFORMS) {
       const c = bySig.get(sig((q) => transformPoint(a, transformPoint(b, q, 3), 3)));

@@ -49,15 +49,7 @@ export interface GameOptions {
   onLine?: (engine: string, dir: '>' | '<', line: string) => void;
 }
 
-export type EndReason =
-  | 'five'
-  | 'full-board'
-  | 'timeout'
-  | 'crash'
-  | 'garbage'
-  | 'illegal'
-  | 'start-failed'
-  | 'aborted';
+export type EndReason = 'five' | 'full-board' | 'timeout' | 'crash' | 'garbage' | 'illegal' | 'start-failed' | 'aborted';
 
 export interface GameRecord {
   /** 1-based game number in the match. */

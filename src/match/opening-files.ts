@@ -133,7 +133,10 @@ function parseText(text: string, name: string, size: number, ctx: ParseContext):
     if (line === '' || line.startsWith('#')) continue;
     const where = `${name}:${i + 1}`;
     if (/^[-+\d\s,]+$/.test(line)) {
-      const nums = line.split(/[\s,]+/).filter((t) => t !== '').map(Number);
+      const nums = line
+        .split(/[\s,]+/)
+        .filter((t) => t !== '')
+        .map(Number);
       if (nums.some((n) => !Number.isInteger(n))) return err(`${where}: bad coordinates '${line}'`);
       const r = parseRelativePairs(nums, size, where);
       if (!r.ok) {
@@ -169,7 +172,8 @@ export function parseOpenings(text: string, name: string, size: number, rule: Ru
     r = parseJson(data, name, size, ctx);
   } else r = parseText(t, name, size, ctx);
   if (!r.ok) return r;
-  if (r.value.length === 0) return err(ctx.skipped?.length ? `${name}: no opening fits the ${size}x${size} board (${ctx.skipped[0]})` : `${name}: no openings found`);
+  if (r.value.length === 0)
+    return err(ctx.skipped?.length ? `${name}: no opening fits the ${size}x${size} board (${ctx.skipped[0]})` : `${name}: no openings found`);
   for (const o of r.value) {
     const c = checkOpening(o.moves, size, rule, o.id);
     if (!c.ok) return c;

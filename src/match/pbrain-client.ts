@@ -51,9 +51,7 @@ export type Failure = Extract<MoveReply, { kind: 'timeout' | 'crash' | 'garbage'
 
 export type Swap2Reply = { kind: 'swap'; ms: number } | { kind: 'stones'; points: { x: number; y: number }[]; ms: number } | Failure;
 
-export type StartReply =
-  | { kind: 'ok'; ms: number }
-  | Exclude<MoveReply, { kind: 'move' } | { kind: 'illegal' }>;
+export type StartReply = { kind: 'ok'; ms: number } | Exclude<MoveReply, { kind: 'move' } | { kind: 'illegal' }>;
 
 export interface ClientOptions {
   /** Extra time before a reply counts as a time-out (ms). */
@@ -236,10 +234,13 @@ export class PbrainClient {
     if (this.queue.length > 0) return Promise.resolve({ type: 'line', line: this.queue.shift()! });
     if (this.exitInfo) return Promise.resolve({ type: 'exit' });
     return new Promise<Event>((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiter = null;
-        resolve({ type: 'timeout' });
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          this.waiter = null;
+          resolve({ type: 'timeout' });
+        },
+        Math.max(0, timeoutMs),
+      );
       this.waiter = (ev) => {
         clearTimeout(timer);
         resolve(ev);
@@ -268,11 +269,14 @@ export class PbrainClient {
 
   private scheduleFlush(): void {
     if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = null;
-      if (this.gapLeft() > 0) this.scheduleFlush();
-      else this.flushOutbox();
-    }, Math.max(0, this.gapLeft()));
+    this.flushTimer = setTimeout(
+      () => {
+        this.flushTimer = null;
+        if (this.gapLeft() > 0) this.scheduleFlush();
+        else this.flushOutbox();
+      },
+      Math.max(0, this.gapLeft()),
+    );
   }
 
   private flushOutbox(): void {
@@ -423,7 +427,12 @@ export class PbrainClient {
     return { kind: 'illegal', ms, line, x, y, reason: `off the ${this.size}x${this.size} board` };
   }
 
-  private async ask<R extends { ms: number }>(lines: string[], limitMs: number, timeLeftMs: number, parse: (line: string, ms: number) => R): Promise<R | Failure> {
+  private async ask<R extends { ms: number }>(
+    lines: string[],
+    limitMs: number,
+    timeLeftMs: number,
+    parse: (line: string, ms: number) => R,
+  ): Promise<R | Failure> {
     await this.settle();
     this.resume();
     this.send(`INFO time_left ${Math.round(timeLeftMs)}`);

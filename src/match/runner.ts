@@ -185,8 +185,10 @@ export function checkRecords(records: readonly GameRecord[], stats?: MatchStats)
     const again = computeStats(records, stats.a, stats.b);
     const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
     if (!same(again.total, stats.total)) problems.push(`summary: totals ${JSON.stringify(stats.total)} but the games give ${JSON.stringify(again.total)}`);
-    if (!same(again.asBlack, stats.asBlack)) problems.push(`summary: ${stats.a} as black ${JSON.stringify(stats.asBlack)} but the games give ${JSON.stringify(again.asBlack)}`);
-    if (!same(again.asWhite, stats.asWhite)) problems.push(`summary: ${stats.a} as white ${JSON.stringify(stats.asWhite)} but the games give ${JSON.stringify(again.asWhite)}`);
+    if (!same(again.asBlack, stats.asBlack))
+      problems.push(`summary: ${stats.a} as black ${JSON.stringify(stats.asBlack)} but the games give ${JSON.stringify(again.asBlack)}`);
+    if (!same(again.asWhite, stats.asWhite))
+      problems.push(`summary: ${stats.a} as white ${JSON.stringify(stats.asWhite)} but the games give ${JSON.stringify(again.asWhite)}`);
     if (!same(again.penta, stats.penta)) problems.push(`summary: pairs ${JSON.stringify(stats.penta)} but the games give ${JSON.stringify(again.penta)}`);
     if (again.aborted !== stats.aborted) problems.push(`summary: ${stats.aborted} aborted but the games give ${again.aborted}`);
   }

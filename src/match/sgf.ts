@@ -97,7 +97,8 @@ function sgfMainLine(text: string): SgfNode[] | string {
     } else if (c === ')') {
       depth--;
       i++;
-      if (depth >= 1 && skipping === 0) skipping = depth; // the main line ended inside a branch: skip its siblings
+      if (depth >= 1 && skipping === 0)
+        skipping = depth; // the main line ended inside a branch: skip its siblings
       else if (skipping > 0 && depth < skipping) skipping = depth;
     } else if (c === ';') {
       i++;
@@ -168,7 +169,10 @@ export function parseSgf(text: string): { ok: true; value: SgfPosition } | { ok:
   if (ru === 'freestyle' || ru === 'standard') out.rule = ru;
   for (let n = 0; n < line.length; n++) {
     const node = line[n]!;
-    for (const [prop, color] of [['AB', 1], ['AW', 2]] as const) {
+    for (const [prop, color] of [
+      ['AB', 1],
+      ['AW', 2],
+    ] as const) {
       for (const v of node.get(prop) ?? []) {
         if (out.moves.length > 0) return bad(`SGF: setup stones (${prop}) after moves are not supported`);
         const q = point(v);
@@ -177,7 +181,10 @@ export function parseSgf(text: string): { ok: true; value: SgfPosition } | { ok:
       }
     }
     if (node.has('AE')) return bad('SGF: removing stones (AE) is not supported');
-    for (const [prop, color] of [['B', 1], ['W', 2]] as const) {
+    for (const [prop, color] of [
+      ['B', 1],
+      ['W', 2],
+    ] as const) {
       const vs = node.get(prop);
       if (!vs) continue;
       const q = point(vs[0]!);

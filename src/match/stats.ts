@@ -110,7 +110,10 @@ function estimate(values: number[], weights: number[]): EloEstimate {
   const { n, mean } = meanVar(values, weights);
   // The spread comes from the counts plus the SPRT prior, so that identical results
   // (every pair 1-1 between two deterministic copies, or all wins) do not claim a zero-width interval.
-  const { variance } = meanVar(values, weights.map((w) => w + SPRT_PRIOR));
+  const { variance } = meanVar(
+    values,
+    weights.map((w) => w + SPRT_PRIOR),
+  );
   const se = n > 0 ? Math.sqrt(variance / n) : 0;
   const lo = scoreToElo(mean - 1.96 * se);
   const hi = scoreToElo(mean + 1.96 * se);
@@ -137,7 +140,14 @@ export function sprtBounds(alpha: number, beta: number): { lower: number; upper:
 /** The GSPRT log-likelihood ratio of unit scores `values` weighted by counts (regularised). */
 export function llr(values: number[], weights: number[], elo0: number, elo1: number): number {
   if (weights.every((w) => w === 0)) return 0;
-  const { n: m, mean, variance } = meanVar(values, weights.map((w) => w + SPRT_PRIOR));
+  const {
+    n: m,
+    mean,
+    variance,
+  } = meanVar(
+    values,
+    weights.map((w) => w + SPRT_PRIOR),
+  );
   const n = m - SPRT_PRIOR * weights.length;
   if (variance <= 0) return 0;
   const s0 = eloToScore(elo0);
@@ -268,7 +278,9 @@ export function summaryText(s: MatchStats): string {
   if (f.length) lines.push(`  lost by fault: ${f.map(([n, k]) => `${n} ${k}`).join(', ')}`);
   if (s.sprt) {
     const p = s.sprt;
-    lines.push(`  SPRT elo0=${p.elo0} elo1=${p.elo1} alpha=${p.alpha} beta=${p.beta} (${p.model}): LLR ${fix2(p.llr)} [${fix2(p.lower)}, ${fix2(p.upper)}] -> ${p.decision === 'pass' ? 'H1 accepted (pass)' : p.decision === 'fail' ? 'H0 accepted (fail)' : 'undecided'}`);
+    lines.push(
+      `  SPRT elo0=${p.elo0} elo1=${p.elo1} alpha=${p.alpha} beta=${p.beta} (${p.model}): LLR ${fix2(p.llr)} [${fix2(p.lower)}, ${fix2(p.upper)}] -> ${p.decision === 'pass' ? 'H1 accepted (pass)' : p.decision === 'fail' ? 'H0 accepted (fail)' : 'undecided'}`,
+    );
   }
   return lines.join('\n');
 }

@@ -14,16 +14,24 @@
  */
 import type { Board } from '../core/board.js';
 import { BLACK, WHITE, type Color, type Result, type Rule, colorName, err, ok, MIN_SIZE, MAX_SIZE } from '../core/types.js';
-import { makeMoveList, makePoint, makeStoneSet, parsePoint, parsePosition, parseRule, resolveToMove, sortCertificateOrder, type PositionSpec } from '../core/notation.js';
+import {
+  makeMoveList,
+  makePoint,
+  makeStoneSet,
+  parsePoint,
+  parsePosition,
+  parseRule,
+  resolveToMove,
+  sortCertificateOrder,
+  type PositionSpec,
+} from '../core/notation.js';
 
 export const CERTIFICATE_FORMAT = 'gomoku-proof/1';
 /** Version 2: version 1 plus pass entries (formats.md 3.1) and their zones (3.2). */
 export const CERTIFICATE_FORMAT_2 = 'gomoku-proof/2';
 
 /** The root of a strategy: a move list (black first), or a stone set with its side to move. */
-export type RootPosition =
-  | { kind: 'moves'; moves: readonly number[] }
-  | { kind: 'stones'; black: readonly number[]; white: readonly number[]; toMove: Color };
+export type RootPosition = { kind: 'moves'; moves: readonly number[] } | { kind: 'stones'; black: readonly number[]; white: readonly number[]; toMove: Color };
 
 /** The root for a parsed position: a move list stays a move list, a stone set keeps its side to move. */
 export function rootPosition(spec: PositionSpec, toMove: Color): RootPosition {
@@ -265,7 +273,9 @@ export class CertificateBuilder {
     const entries = ordered(this.byStones).map((e) => ({ black: e.black, white: e.white, move: e.move }));
     const strategy: Strategy = { size: this.size, rule: this.rule, root: this.root, winner: this.winner, entries };
     if (this.passByStones.size > 0) {
-      strategy.passes = ordered(this.passByStones).map((p) => (p.zone ? { black: p.black, white: p.white, zone: [...p.zone].sort((a, b) => a - b) } : { black: p.black, white: p.white }));
+      strategy.passes = ordered(this.passByStones).map((p) =>
+        p.zone ? { black: p.black, white: p.white, zone: [...p.zone].sort((a, b) => a - b) } : { black: p.black, white: p.white },
+      );
     }
     return strategy;
   }

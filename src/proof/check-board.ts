@@ -28,10 +28,15 @@ const MAX_CELLS = 22 * 22;
 const ZOB: Int32Array[] = [new Int32Array(2 * MAX_CELLS), new Int32Array(2 * MAX_CELLS), new Int32Array(2 * MAX_CELLS)];
 {
   // xorshift128 with a fixed seed: deterministic across runs and processes.
-  let a = 0x12345678, b = 0x9abcdef0 | 0, c = 0x0fedcba9, d = 0x87654321 | 0;
+  let a = 0x12345678,
+    b = 0x9abcdef0 | 0,
+    c = 0x0fedcba9,
+    d = 0x87654321 | 0;
   const next = (): number => {
     const t = a ^ (a << 11);
-    a = b; b = c; c = d;
+    a = b;
+    b = c;
+    c = d;
     d = (d ^ (d >>> 19) ^ (t ^ (t >>> 8))) | 0;
     return d;
   };
@@ -68,8 +73,10 @@ function geometry(size: number): Geometry {
         const w: number[] = [];
         for (let k = 0; k < 5; k++) w.push((y + k * DY[d]!) * size + x + k * DX[d]!);
         cellsOf.push(w);
-        const bx = x - DX[d]!, by = y - DY[d]!;
-        const ax = ex + DX[d]!, ay = ey + DY[d]!;
+        const bx = x - DX[d]!,
+          by = y - DY[d]!;
+        const ax = ex + DX[d]!,
+          ay = ey + DY[d]!;
         before.push(inside(bx, by) ? by * size + bx : -1);
         after.push(inside(ax, ay) ? ay * size + ax : -1);
       }

@@ -441,7 +441,8 @@ class Checker {
     const b = this.b;
     const count = b.count;
     const cells = b.cells;
-    const wo = this.W - 1, lo = this.L - 1;
+    const wo = this.W - 1,
+      lo = this.L - 1;
     for (let w = 0, n = b.nWin; w < n; w++) {
       if (count[w * 2 + lo] !== 3 || count[w * 2 + wo] !== 0) continue;
       for (let k = w * 5, e = k + 5; k < e; k++) {
@@ -699,7 +700,8 @@ class Checker {
   private pushFourCandidates(): number {
     const b = this.b;
     const base = this.sp;
-    const wo = this.W - 1, lo = 2 - this.W;
+    const wo = this.W - 1,
+      lo = 2 - this.W;
     const gen = ++this.stampGen;
     const cells = b.cells;
     const count = b.count;
@@ -798,7 +800,9 @@ class Checker {
       return UNKNOWN;
     }
     if (lfCount >= 2) return FAILED;
-    const h1 = b.h1, h2 = b.h2, h3 = b.h3;
+    const h1 = b.h1,
+      h2 = b.h2,
+      h3 = b.h3;
     const zt = this.zt;
     if (zt === 0 ? this.provenWinner.get(h1, h2, h3) >= 0 : this.zMemo(this.zProvenW)) {
       this.pvLen = -1;

@@ -14,12 +14,7 @@ import { SwapAdvisor } from '../bot/swap-advisor.js';
 export const CODECUP_SIZE = 16;
 export const CODECUP_DEFAULT_GAME_MS = 30_000;
 
-export type CodecupCommand =
-  | { kind: 'start' }
-  | { kind: 'quit' }
-  | { kind: 'swap' }
-  | { kind: 'move'; index: number }
-  | { kind: 'blank' };
+export type CodecupCommand = { kind: 'start' } | { kind: 'quit' } | { kind: 'swap' } | { kind: 'move'; index: number } | { kind: 'blank' };
 
 export function parseCodecupMove(t: string, size = CODECUP_SIZE): Result<number> {
   const m = /^([A-Z])([a-z])$/.exec(t);
@@ -100,7 +95,10 @@ export class CodecupProtocol implements LineProtocol {
         const stones = this.advisor.proposeThree(WHITE);
         for (const s of stones) this.game.place(s.index, s.color);
         this.answered += 3;
-        return reply(stones.map((s) => formatCodecupMove(s.index)), ['we start: black, white, black']);
+        return reply(
+          stones.map((s) => formatCodecupMove(s.index)),
+          ['we start: black, white, black'],
+        );
       }
       case 'swap': {
         if (this.me !== BLACK || this.swapped || this.game.stones.length !== 3) return this.fail('Zz out of place');

@@ -17,8 +17,7 @@ export interface Reply {
   exit?: number;
 }
 
-export const reply = (out: string[] = [], log: string[] = [], exit?: number): Reply =>
-  exit === undefined ? { out, log } : { out, log, exit };
+export const reply = (out: string[] = [], log: string[] = [], exit?: number): Reply => (exit === undefined ? { out, log } : { out, log, exit });
 
 /** A line protocol: the session feeds it lines (without the line terminator) and EOF. */
 export interface LineProtocol {
@@ -49,7 +48,10 @@ export { BLACK, WHITE };
 
 /** Split text on a separator, dropping empty tokens. */
 export function words(line: string): string[] {
-  return line.trim().split(/\s+/).filter((w) => w !== '');
+  return line
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
 }
 
 /** How much of a line from the referee an error message or a log quotes. */

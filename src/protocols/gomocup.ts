@@ -327,7 +327,10 @@ export class GomocupProtocol implements LineProtocol {
     engine.setTableBits(bits);
     const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`;
     if (budget < tableBytes(MIN_TABLE_BITS)) {
-      return this.infoError('max_memory', `INFO max_memory ${bytes} is less than the bot needs (about ${mb(GOMOCUP_BASE_MEMORY + tableBytes(MIN_TABLE_BITS))}); using the smallest tables`);
+      return this.infoError(
+        'max_memory',
+        `INFO max_memory ${bytes} is less than the bot needs (about ${mb(GOMOCUP_BASE_MEMORY + tableBytes(MIN_TABLE_BITS))}); using the smallest tables`,
+      );
     }
     return reply([], [`max_memory ${mb(bytes)}: search tables ${mb(tableBytes(bits))}`]);
   }

@@ -160,7 +160,15 @@ export class AlphaBeta {
     }
     this.sortRoot();
 
-    const out: AlphaBetaResult = { move: n > 0 ? this.rootMoves[0]! : -1, score: 0, depth: 0, nodes: 0, ms: 0, pv: n > 0 ? [this.rootMoves[0]!] : [], aborted: false };
+    const out: AlphaBetaResult = {
+      move: n > 0 ? this.rootMoves[0]! : -1,
+      score: 0,
+      depth: 0,
+      nodes: 0,
+      ms: 0,
+      pv: n > 0 ? [this.rootMoves[0]!] : [],
+      aborted: false,
+    };
     if (n === 0) return out;
     // a five at the root needs no search
     const me = b.toMove;
@@ -485,7 +493,8 @@ export class AlphaBeta {
       moves[base + i] = m;
       scores[base + i] = bs;
       const tactical = !quiet || bs >= TACTICAL_SCORE;
-      if (quiet && !isPv && !tactical && best > -MATE_BOUND && ((searched >= LMP[depth < LMP.length ? depth : LMP.length - 1]!) || (futile && searched > 0))) break;
+      if (quiet && !isPv && !tactical && best > -MATE_BOUND && (searched >= LMP[depth < LMP.length ? depth : LMP.length - 1]! || (futile && searched > 0)))
+        break;
 
       this.make(m);
       let score: number;

@@ -44,8 +44,18 @@ import { findFive, fiveCount, inWindow } from './threats.js';
 import { SPACE_GAME, SPACE_RELAXED, SPACE_TWOS, SPACE_WIDE, ThreatSpace } from './threat-space.js';
 import { RelaxedReplay } from './replay.js';
 import {
-  EPS, FAR_THREE_PN, GAME_MAX_DEPTH, GAME_WIDTH, INIT_PN, LEAF_VCF_NODES, LEAF_VCT_DEPTH, LEAF_VCT_NODES, PN_TABLE_BITS, RELAXED_SHARE,
-  REPLAY_SHARE, VCT_MAX_DEPTH,
+  EPS,
+  FAR_THREE_PN,
+  GAME_MAX_DEPTH,
+  GAME_WIDTH,
+  INIT_PN,
+  LEAF_VCF_NODES,
+  LEAF_VCT_DEPTH,
+  LEAF_VCT_NODES,
+  PN_TABLE_BITS,
+  RELAXED_SHARE,
+  REPLAY_SHARE,
+  VCT_MAX_DEPTH,
 } from './tuning.js';
 
 export type PnMode = 'vct' | 'game';
@@ -370,7 +380,8 @@ export class PnSearcher {
    * count, or -1 when the node is proven for A, -2 when disproven (in this mode).
    */
   private generate(isOr: boolean, base: number): number {
-    const rules = (this.mode === 'game' ? SPACE_GAME : 0) | (this.relaxed ? SPACE_RELAXED : 0) | (this.vcfThreats ? SPACE_WIDE : 0) | (this.quietTwos ? SPACE_TWOS : 0);
+    const rules =
+      (this.mode === 'game' ? SPACE_GAME : 0) | (this.relaxed ? SPACE_RELAXED : 0) | (this.vcfThreats ? SPACE_WIDE : 0) | (this.quietTwos ? SPACE_TWOS : 0);
     const n = this.space.generate(isOr, base, rules, this.aborted);
     this.nodes += this.space.takeNodes();
     if (this.mode !== 'vct') return n;
@@ -575,4 +586,3 @@ export class PnSearcher {
     return proven;
   }
 }
-

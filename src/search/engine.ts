@@ -239,7 +239,13 @@ export class Engine {
       rootMoves = [block];
       source = 'defence';
     } else if (!this.alphaBetaOnly) {
-      const t = this.refuteOpponent('vcf', stageNodes(OPP_VCF_SHARE, VCF_CAP), stageDeadline(OPP_VCF_SHARE), { nodes: stageNodes(REPLY_SHARE, VCF_CAP), deadline: () => stageDeadline(REPLY_SHARE) }, (n) => (nodesUsed += n));
+      const t = this.refuteOpponent(
+        'vcf',
+        stageNodes(OPP_VCF_SHARE, VCF_CAP),
+        stageDeadline(OPP_VCF_SHARE),
+        { nodes: stageNodes(REPLY_SHARE, VCF_CAP), deadline: () => stageDeadline(REPLY_SHARE) },
+        (n) => (nodesUsed += n),
+      );
       oppVcf = t.status;
       if (t.defences) {
         rootMoves = t.defences;
@@ -260,7 +266,13 @@ export class Engine {
     this.stageMs[3] = this.clock() - t0;
     // 5. the opponent's VCT
     if (!this.alphaBetaOnly && rootMoves === undefined && (nodeLimited || now() < softAt)) {
-      const t = this.refuteOpponent('vct', stageNodes(OPP_VCT_SHARE, VCT_CAP), stageDeadline(OPP_VCT_SHARE), { nodes: stageNodes(REPLY_SHARE, VCT_CAP), deadline: () => stageDeadline(REPLY_SHARE) }, (n) => (nodesUsed += n));
+      const t = this.refuteOpponent(
+        'vct',
+        stageNodes(OPP_VCT_SHARE, VCT_CAP),
+        stageDeadline(OPP_VCT_SHARE),
+        { nodes: stageNodes(REPLY_SHARE, VCT_CAP), deadline: () => stageDeadline(REPLY_SHARE) },
+        (n) => (nodesUsed += n),
+      );
       oppVct = t.status;
       if (t.defences) {
         rootMoves = t.defences;
@@ -274,23 +286,24 @@ export class Engine {
     for (let q = 0; q < b.area; q++) bias[q] = Math.floor(this.rng() * 4);
     const verifyMs = plan.maximumMs === Infinity ? Infinity : plan.maximumMs * (VERIFY_VCF_SHARE + VERIFY_VCT_SHARE);
     const verdicts = new Map<number, boolean>();
-    const verify = this.alphaBetaOnly || (oppVcf === 'none' && oppVct === 'none')
-      ? undefined
-      : (m: number): boolean => {
-          let ok = verdicts.get(m);
-          if (ok === undefined) {
-            ok = !this.opponentWinsAfter(m, {
-              vcfNodes: oppVcf === 'none' ? 0 : nodeLimited ? Math.max(1, Math.floor(plan.nodes * VERIFY_VCF_SHARE)) : VERIFY_VCF_CAP,
-              vctNodes: oppVct === 'none' ? 0 : nodeLimited ? Math.max(1, Math.floor(plan.nodes * VERIFY_VCT_SHARE)) : VCT_CAP,
-              vcfMs: nodeLimited ? Infinity : plan.maximumMs * VERIFY_VCF_SHARE,
-              vctMs: nodeLimited ? Infinity : plan.maximumMs * VERIFY_VCT_SHARE,
-              hardAt,
-              spent: (n) => (nodesUsed += n),
-            });
-            verdicts.set(m, ok);
-          }
-          return ok;
-        };
+    const verify =
+      this.alphaBetaOnly || (oppVcf === 'none' && oppVct === 'none')
+        ? undefined
+        : (m: number): boolean => {
+            let ok = verdicts.get(m);
+            if (ok === undefined) {
+              ok = !this.opponentWinsAfter(m, {
+                vcfNodes: oppVcf === 'none' ? 0 : nodeLimited ? Math.max(1, Math.floor(plan.nodes * VERIFY_VCF_SHARE)) : VERIFY_VCF_CAP,
+                vctNodes: oppVct === 'none' ? 0 : nodeLimited ? Math.max(1, Math.floor(plan.nodes * VERIFY_VCT_SHARE)) : VCT_CAP,
+                vcfMs: nodeLimited ? Infinity : plan.maximumMs * VERIFY_VCF_SHARE,
+                vctMs: nodeLimited ? Infinity : plan.maximumMs * VERIFY_VCT_SHARE,
+                hardAt,
+                spent: (n) => (nodesUsed += n),
+              });
+              verdicts.set(m, ok);
+            }
+            return ok;
+          };
     const before = nodesUsed;
     const r = this.ab.search(b, {
       now,
@@ -332,7 +345,10 @@ export class Engine {
    * After our move `m`, does the opponent win by a VCF or (within its budget) a VCT? A proof
    * found here is a real threat-space proof; "no" means none was found.
    */
-  private opponentWinsAfter(m: number, o: { vcfNodes: number; vctNodes: number; vcfMs: number; vctMs: number; hardAt: number; spent: (n: number) => void }): boolean {
+  private opponentWinsAfter(
+    m: number,
+    o: { vcfNodes: number; vctNodes: number; vcfMs: number; vctMs: number; hardAt: number; spent: (n: number) => void },
+  ): boolean {
     const b = this.board;
     const opp = (3 - b.toMove) as Color;
     const now = this.now;

@@ -16,14 +16,7 @@
  * four lines through the move (within reach) can change, so it recomputes just those.
  */
 import type { Board } from '../core/board.js';
-import {
-  COMBINED_TABLE,
-  C_DOUBLE_THREE,
-  C_FOUR,
-  C_FOUR_THREE,
-  C_OPEN_FOUR,
-  C_THREE,
-} from '../core/patterns.js';
+import { COMBINED_TABLE, C_DOUBLE_THREE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_THREE } from '../core/patterns.js';
 import { EVAL_WEIGHTS } from './eval-weights.js';
 
 /** Line patterns per direction (P_NONE .. P_FIVE). */
@@ -40,7 +33,8 @@ export const COMBO_PATTERNS: Uint8Array = Uint8Array.from(
 export const COMBO_OF_WORD: Uint16Array = Uint16Array.from({ length: 4096 }, (_, w) => {
   const p = [w & 7, (w >> 3) & 7, (w >> 6) & 7, (w >> 9) & 7].sort((x, y) => y - x);
   for (let c = 0; c < N_COMBOS; c++) {
-    if (COMBO_PATTERNS[c * 4] === p[0] && COMBO_PATTERNS[c * 4 + 1] === p[1] && COMBO_PATTERNS[c * 4 + 2] === p[2] && COMBO_PATTERNS[c * 4 + 3] === p[3]) return c;
+    if (COMBO_PATTERNS[c * 4] === p[0] && COMBO_PATTERNS[c * 4 + 1] === p[1] && COMBO_PATTERNS[c * 4 + 2] === p[2] && COMBO_PATTERNS[c * 4 + 3] === p[3])
+      return c;
   }
   return 0;
 });

@@ -76,7 +76,10 @@ export class MoveGen {
     const ly = y < 2 ? 0 : y - 2;
     const hx = x + 2 >= size ? size - 1 : x + 2;
     const hy = y + 2 >= size ? size - 1 : y + 2;
-    const x0 = bb[o]!, y0 = bb[o + 1]!, x1 = bb[o + 2]!, y1 = bb[o + 3]!;
+    const x0 = bb[o]!,
+      y0 = bb[o + 1]!,
+      x1 = bb[o + 2]!,
+      y1 = bb[o + 3]!;
     bb[o + 4] = lx < x0 ? lx : x0;
     bb[o + 5] = ly < y0 ? ly : y0;
     bb[o + 6] = hx > x1 ? hx : x1;
@@ -109,11 +112,19 @@ export class MoveGen {
     const dy = cy - zy;
     let d: number;
     let k: number;
-    if (dy === 0) { d = 0; k = dx; }
-    else if (dx === 0) { d = 1; k = dy; }
-    else if (dx === dy) { d = 2; k = dx; }
-    else if (dx === -dy) { d = 3; k = dy; }
-    else return false;
+    if (dy === 0) {
+      d = 0;
+      k = dx;
+    } else if (dx === 0) {
+      d = 1;
+      k = dy;
+    } else if (dx === dy) {
+      d = 2;
+      k = dx;
+    } else if (dx === -dy) {
+      d = 3;
+      k = dy;
+    } else return false;
     if (k > 5 || k < -5) return false;
     const me = b.toMove;
     const opp = 3 - me;
@@ -141,7 +152,8 @@ export class MoveGen {
     const meShift = mo * 12;
     const oppShift = oo * 12;
     let nz = 0;
-    for (let q = 0; q < area; q++) if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * oo)) & 15) >= cls && ((state[q]! >>> (24 + 4 * oo)) & 15) < C_FIVE) this.zs[nz++] = q;
+    for (let q = 0; q < area; q++)
+      if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * oo)) & 15) >= cls && ((state[q]! >>> (24 + 4 * oo)) & 15) < C_FIVE) this.zs[nz++] = q;
     const z0 = this.zs[0]!;
     const line = this.geo.line;
     const mark = this.mark;
@@ -222,7 +234,9 @@ export class MoveGen {
     const bb = this.box;
     const o = this.sp * 4;
     const size = b.size;
-    const x0 = bb[o]!, x1 = bb[o + 2]!, y1 = bb[o + 3]!;
+    const x0 = bb[o]!,
+      x1 = bb[o + 2]!,
+      y1 = bb[o + 3]!;
     const pruneDead = this.pruneDead;
     for (let y = bb[o + 1]!; y <= y1; y++) {
       for (let q = y * size + x0, qe = y * size + x1; q <= qe; q++) {

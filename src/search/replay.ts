@@ -282,5 +282,4 @@ export class RelaxedReplay {
     e = rt.find(lo ^ this.dLo, hi ^ this.dHi);
     return e >= 0 && rt.pn[e] === 0 ? rt.best[e]! : -1;
   }
-
 }

@@ -14,8 +14,15 @@ import { VcfSearcher, type VcfOptions } from './vcf.js';
 import { PnSearcher, type PnMode } from './dfpn.js';
 import { findFive, fiveCount } from './threats.js';
 import {
-  EXTRACT_GRACE_MS, EXTRACT_NODES, OPP_PLAIN_VCT_SHARE, OPP_WIDE_VCT_SHARE, OWN_GAME_SHARE, OWN_PLAIN_VCT_SHARE, OWN_TWOS_VCT_SHARE,
-  OWN_WIDE_VCT_SHARE, VCF_STAGE_NODES,
+  EXTRACT_GRACE_MS,
+  EXTRACT_NODES,
+  OPP_PLAIN_VCT_SHARE,
+  OPP_WIDE_VCT_SHARE,
+  OWN_GAME_SHARE,
+  OWN_PLAIN_VCT_SHARE,
+  OWN_TWOS_VCT_SHARE,
+  OWN_WIDE_VCT_SHARE,
+  VCF_STAGE_NODES,
 } from './tuning.js';
 
 export type SolveMethod = 'five' | 'vcf' | 'vct' | 'dfpn';
@@ -275,7 +282,14 @@ class Extractor {
     let p = this.proven(mode);
     if (p) return p;
     if (this.now() > this.deadline) return undefined;
-    const r = this.pn.solve(this.b, this.a, { mode, maxNodes: EXTRACT_NODES, deadline: this.deadline, now: this.now, vcfThreats: true, quietTwos: this.quietTwos });
+    const r = this.pn.solve(this.b, this.a, {
+      mode,
+      maxNodes: EXTRACT_NODES,
+      deadline: this.deadline,
+      now: this.now,
+      vcfThreats: true,
+      quietTwos: this.quietTwos,
+    });
     this.nodes += r.nodes;
     p = this.proven(mode);
     return p;

@@ -21,8 +21,17 @@ import { attackerKeyHi, attackerKeyLo } from './pntt.js';
 import { ThreatScratch, addStrongFours, collectDefences, collectFourCells, collectThreats, findFive, fiveCount, inWindow } from './threats.js';
 import { VcfSearcher, type VcfResult } from './vcf.js';
 import {
-  CLASS_WEIGHT, DEFENDER_VCF_NODES, FOUR_CELLS, GEN_BITS, GEN_WIDTH, POSITIONAL_NEAR, POSITIONAL_OWN_WEIGHT, QUIET_NEAR, QUIET_RECENT,
-  TWOS_RECENT, VCF_THREAT_PROBE_NODES,
+  CLASS_WEIGHT,
+  DEFENDER_VCF_NODES,
+  FOUR_CELLS,
+  GEN_BITS,
+  GEN_WIDTH,
+  POSITIONAL_NEAR,
+  POSITIONAL_OWN_WEIGHT,
+  QUIET_NEAR,
+  QUIET_RECENT,
+  TWOS_RECENT,
+  VCF_THREAT_PROBE_NODES,
 } from './tuning.js';
 
 /** Rule bits of `ThreatSpace.generate`. */
@@ -415,7 +424,10 @@ export class ThreatSpace {
           let blocked = false;
           for (let j = 0, q = f + s * st; j < 5; j++, q += st) {
             const v = cells[q]!;
-            if (v === att) { blocked = true; break; }
+            if (v === att) {
+              blocked = true;
+              break;
+            }
             if (v === def || reply[q]) nd++;
           }
           if (blocked || nd < 3) continue;
@@ -454,7 +466,10 @@ export class ThreatSpace {
         if (yy < 0 || yy >= size) continue;
         for (let dx = -POSITIONAL_NEAR; dx <= POSITIONAL_NEAR; dx++) {
           const xx = x + dx;
-          if (xx >= 0 && xx < size && b.cells[yy * size + xx] !== 0) { near = true; break; }
+          if (xx >= 0 && xx < size && b.cells[yy * size + xx] !== 0) {
+            near = true;
+            break;
+          }
         }
       }
       if (!near) continue;
@@ -476,5 +491,4 @@ export class ThreatSpace {
     }
     return n;
   }
-
 }

@@ -163,7 +163,15 @@ export function collectThreats(b: Board, c: Color, out: Int16Array, start: numbe
  * `addStrongFours`): the relaxed threat space of dfpn.ts, which only ever guides a search
  * (dfpn.ts adds the plain fours near A's last move).
  */
-export function collectDefences(b: Board, a: Color, out: Int16Array, start: number, scratch: ThreatScratch, maxTracked = MAX_TRACKED, withFours = true): number {
+export function collectDefences(
+  b: Board,
+  a: Color,
+  out: Int16Array,
+  start: number,
+  scratch: ThreatScratch,
+  maxTracked = MAX_TRACKED,
+  withFours = true,
+): number {
   const mark = scratch.mark;
   const zBuf = scratch.opens;
   const base = countIndex(a, 0);
@@ -197,7 +205,7 @@ export function collectDefences(b: Board, a: Color, out: Int16Array, start: numb
       let x: number;
       if (ci < 0) x = z0;
       else {
-        const dir = ci / 10 | 0;
+        const dir = (ci / 10) | 0;
         const j = ci % 10;
         if (dir >= 4) break;
         const kk = j < 5 ? j + 1 : -(j - 4);

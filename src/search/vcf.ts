@@ -165,4 +165,3 @@ export class VcfSearcher {
     return false;
   }
 }
-

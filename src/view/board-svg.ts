@@ -101,7 +101,11 @@ function starPoints(size: number): number[] {
  * The last move's number is red (class `last`, normal colour in data-fill); without numbers
  * it gets a red dot (class `last`).
  */
-export function stoneSvg(size: number, s: { index: number; color: Color }, opts: { number?: number | undefined; last?: boolean; coordinates?: boolean } = {}): string {
+export function stoneSvg(
+  size: number,
+  s: { index: number; color: Color },
+  opts: { number?: number | undefined; last?: boolean; coordinates?: boolean } = {},
+): string {
   const g = geometry(size, opts.coordinates !== false);
   const r = CELL * 0.46;
   const x = g.x(s.index % size);
@@ -165,7 +169,9 @@ export function renderBoardSvg(p: Picture): string {
     );
   }
   const from = p.numberFrom ?? 0;
-  p.stones.forEach((s, i) => out.push(stoneSvg(size, s, { number: p.numbers && i >= from ? i - from + 1 : undefined, last: s.index === p.lastMove, coordinates: coords })));
+  p.stones.forEach((s, i) =>
+    out.push(stoneSvg(size, s, { number: p.numbers && i >= from ? i - from + 1 : undefined, last: s.index === p.lastMove, coordinates: coords })),
+  );
   if (p.line && p.line.length > 0) {
     let c: Color = p.lineFirst ?? BLACK;
     p.line.forEach((q, i) => {
@@ -179,7 +185,8 @@ export function renderBoardSvg(p: Picture): string {
       c = (3 - c) as Color;
     });
   }
-  for (const q of p.ring ?? []) out.push(`<circle class="ring" cx="${g.x(q % size)}" cy="${g.y(Math.floor(q / size))}" r="${r + 2}" fill="none" stroke="#e53935" stroke-width="2.5"/>`);
+  for (const q of p.ring ?? [])
+    out.push(`<circle class="ring" cx="${g.x(q % size)}" cy="${g.y(Math.floor(q / size))}" r="${r + 2}" fill="none" stroke="#e53935" stroke-width="2.5"/>`);
   out.push('</svg>');
   return out.join('\n');
 }

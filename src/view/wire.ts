@@ -140,8 +140,4 @@ export type ResultBody = ({ kind: 'analyse' | 'move' } & ThinkResult) | ({ kind:
 export type ResultMessage = { type: 'result'; id: number } & ResultBody;
 
 export type ServerMessage =
-  | HelloMessage
-  | InfoMessage
-  | ResultMessage
-  | { type: 'error'; id: number | null; error: string }
-  | { type: 'cancelled'; id: number };
+  HelloMessage | InfoMessage | ResultMessage | { type: 'error'; id: number | null; error: string } | { type: 'cancelled'; id: number };

@@ -50,7 +50,11 @@ export interface QueueWorkerHandle {
 
 export async function startQueueWorker(o: QueueWorkerOptions): Promise<{ ok: true; value: QueueWorkerHandle } | { ok: false; error: ProbeFailure }> {
   const probe = await probeRedis(o.url);
-  if (probe) return { ok: false, error: { kind: probe.kind, message: `cannot ${probe.kind === 'auth' ? 'log in to' : 'reach'} Redis at ${o.url.display}: ${probe.message}` } };
+  if (probe)
+    return {
+      ok: false,
+      error: { kind: probe.kind, message: `cannot ${probe.kind === 'auth' ? 'log in to' : 'reach'} Redis at ${o.url.display}: ${probe.message}` },
+    };
   const k = keys(o.prefix);
   const id = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const cmd = new Redis(redisOptions(o.url));
@@ -68,30 +72,43 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<{ ok: tru
   let stopping = false;
   let handedBack = false;
 
-  const process1 = (queue: string) => async (job: Job<QueuedJob>, token?: string): Promise<null> => {
-    const jid = job.id!;
-    active.set(`${queue}/${jid}`, { job, token });
-    o.onEvent?.({ event: 'start', queue, job: jid });
-    try {
-      let result: BookJobResult;
+  const process1 =
+    (queue: string) =>
+    async (job: Job<QueuedJob>, token?: string): Promise<null> => {
+      const jid = job.id!;
+      active.set(`${queue}/${jid}`, { job, token });
+      o.onEvent?.({ event: 'start', queue, job: jid });
       try {
-        result = await runJob(job.data.job);
-      } catch (e) {
-        // a thread that died: the coordinator logs it and redoes the job
-        result = { id: job.data.job.id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'error', nodes: 0, ms: 0, pv: [], error: e instanceof Error ? e.message : String(e) };
+        let result: BookJobResult;
+        try {
+          result = await runJob(job.data.job);
+        } catch (e) {
+          // a thread that died: the coordinator logs it and redoes the job
+          result = {
+            id: job.data.job.id,
+            verdict: 'unknown',
+            score: 0,
+            depth: 0,
+            bestMove: null,
+            method: 'error',
+            nodes: 0,
+            ms: 0,
+            pv: [],
+            error: e instanceof Error ? e.message : String(e),
+          };
+        }
+        if (handedBack) return null; // stopped at once: the job is back in the queue, its result is not ours to give
+        const entry: QueueResult = { jobId: jid, worker: id, result };
+        // the result goes out before the job completes: a worker dying in between leaves a job
+        // that stalls and runs again, a duplicate the coordinator drops; never a lost result
+        await cmd.xadd(k.results(queue), '*', 'r', JSON.stringify(entry));
+        done++;
+        o.onEvent?.({ event: 'done', queue, job: jid, verdict: result.verdict, nodes: result.nodes, ms: result.ms });
+        return null;
+      } finally {
+        active.delete(`${queue}/${jid}`);
       }
-      if (handedBack) return null; // stopped at once: the job is back in the queue, its result is not ours to give
-      const entry: QueueResult = { jobId: jid, worker: id, result };
-      // the result goes out before the job completes: a worker dying in between leaves a job
-      // that stalls and runs again, a duplicate the coordinator drops; never a lost result
-      await cmd.xadd(k.results(queue), '*', 'r', JSON.stringify(entry));
-      done++;
-      o.onEvent?.({ event: 'done', queue, job: jid, verdict: result.verdict, nodes: result.nodes, ms: result.ms });
-      return null;
-    } finally {
-      active.delete(`${queue}/${jid}`);
-    }
-  };
+    };
 
   const serve = (queue: string) => {
     const w = new Worker<QueuedJob, null>(queue, process1(queue), {
@@ -169,7 +186,12 @@ export async function startQueueWorker(o: QueueWorkerOptions): Promise<{ ok: tru
         await Promise.all([...active.values()].map(({ job, token }) => job.moveToWait(token).catch(() => {})));
       }
       await Promise.all([...workers.values()].map((w) => w.close(!finish).catch(() => {})));
-      await cmd.multi().del(k.worker(id)).srem(k.workers, id).exec().catch(() => {});
+      await cmd
+        .multi()
+        .del(k.worker(id))
+        .srem(k.workers, id)
+        .exec()
+        .catch(() => {});
       cmd.disconnect();
       await pool?.destroy();
     },

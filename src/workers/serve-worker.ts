@@ -143,7 +143,17 @@ function think(t: ThinkTask): ThinkResult {
     if (stage() === 'alphabeta') before = Math.max(0, info.nodes - e.searchNodes);
     post(true, performance.now());
   });
-  return { kind: 'think', move: r.move, score: r.score, depth: r.depth, nodes: r.nodes, ms: r.ms, pv: r.pv, source: r.source, stopped: Atomics.load(flag, 0) !== 0 };
+  return {
+    kind: 'think',
+    move: r.move,
+    score: r.score,
+    depth: r.depth,
+    nodes: r.nodes,
+    ms: r.ms,
+    pv: r.pv,
+    source: r.source,
+    stopped: Atomics.load(flag, 0) !== 0,
+  };
 }
 
 function swap2(t: Swap2Task): Swap2Result {

@@ -49,7 +49,14 @@ export function solveJob(job: SolveJob): SolveJobResult {
   const b = built.value;
   const tm = { value: b.toMove };
   for (const m of spec.value.moves) {
-    if (b.hasFiveAt(m.index)) return { result: 'unknown', pv: [], nodes: 0, ms: 0, error: `the game is over: ${colorName(m.color)} already has five through ${makePoint(m.index, size)}` };
+    if (b.hasFiveAt(m.index))
+      return {
+        result: 'unknown',
+        pv: [],
+        nodes: 0,
+        ms: 0,
+        error: `the game is over: ${colorName(m.color)} already has five through ${makePoint(m.index, size)}`,
+      };
   }
   const r = solver.solve(b, { timeMs: job.timeMs, maxNodes: job.nodes, now: () => Date.now() });
   const out: SolveJobResult = {
@@ -81,4 +88,3 @@ export function solveJob(job: SolveJob): SolveJobResult {
   out.ms = Date.now() - t0;
   return out;
 }
-

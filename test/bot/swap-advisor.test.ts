@@ -46,8 +46,16 @@ describe('SwapAdvisor', () => {
   });
 
   it('chooser after three: black / white+move / add two, by score', () => {
-    expect(advisor('x', bookBy((tm, n) => (n === 3 && tm === WHITE ? 'loss' : undefined))).a.chooseAfterThree([...three])).toEqual({ kind: 'black' });
-    const w = advisor('x', bookBy((tm, n) => (n === 3 && tm === WHITE ? 'win' : n === 4 ? 'loss' : undefined))).a.chooseAfterThree([...three]);
+    expect(
+      advisor(
+        'x',
+        bookBy((tm, n) => (n === 3 && tm === WHITE ? 'loss' : undefined)),
+      ).a.chooseAfterThree([...three]),
+    ).toEqual({ kind: 'black' });
+    const w = advisor(
+      'x',
+      bookBy((tm, n) => (n === 3 && tm === WHITE ? 'win' : n === 4 ? 'loss' : undefined)),
+    ).a.chooseAfterThree([...three]);
     expect(w.kind).toBe('white');
     const kinds = new Set<string>();
     // Balanced positions get the seeded choice. The v0 engine scored everything 0; the real
@@ -66,11 +74,21 @@ describe('SwapAdvisor', () => {
   });
 
   it('CodeCup Zz: refuses when the 2-stone side scores better', () => {
-    expect(advisor('x', bookBy((tm, n) => (n === 3 ? 'loss' : undefined))).a.codecupSwap([...three])).toBe(true);
-    expect(advisor('x', bookBy((tm, n) => (n === 3 ? 'win' : undefined))).a.codecupSwap([...three])).toBe(false);
+    expect(
+      advisor(
+        'x',
+        bookBy((tm, n) => (n === 3 ? 'loss' : undefined)),
+      ).a.codecupSwap([...three]),
+    ).toBe(true);
+    expect(
+      advisor(
+        'x',
+        bookBy((tm, n) => (n === 3 ? 'win' : undefined)),
+      ).a.codecupSwap([...three]),
+    ).toBe(false);
   });
 
-  it('leaves the adapter\'s own stones untouched', () => {
+  it("leaves the adapter's own stones untouched", () => {
     const { g, a } = advisor('k');
     g.place(0, BLACK);
     a.proposeThree();

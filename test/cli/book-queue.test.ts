@@ -38,7 +38,11 @@ const done: Done[] = [];
 let onEvent: () => void = () => {};
 
 function worker(n: number): ChildProcess {
-  const c = spawn(process.execPath, [entry, 'book', 'worker', '--queue', REDIS_URL, '--queue-prefix', prefix, '--threads', '1', '--lock-ms', '1000', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const c = spawn(
+    process.execPath,
+    [entry, 'book', 'worker', '--queue', REDIS_URL, '--queue-prefix', prefix, '--threads', '1', '--lock-ms', '1000', '--json'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   children.push(c);
   createInterface({ input: c.stdout! }).on('line', (line) => {
     const e = JSON.parse(line) as { event: string; job?: string; nodes?: number; verdict?: string };
@@ -51,7 +55,9 @@ function worker(n: number): ChildProcess {
 }
 
 function coordinator(book: string): { child: ChildProcess; out: () => string; err: () => string; exit: Promise<number | null> } {
-  const c = spawn(process.execPath, [entry, 'book', 'build', '--book', book, ...BUDGET, '--queue', REDIS_URL, '--queue-prefix', prefix], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const c = spawn(process.execPath, [entry, 'book', 'build', '--book', book, ...BUDGET, '--queue', REDIS_URL, '--queue-prefix', prefix], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(c);
   let out = '';
   let err = '';
@@ -148,7 +154,7 @@ test('coordinator + 3 workers, kill -9 a worker mid-job and the coordinator, res
   expect(Date.now() - t0).toBeLessThan(60_000);
 }, 90_000);
 
-test('a bad URL, an unreachable Redis, another book\'s queue: one line and the exit status of the README', async () => {
+test("a bad URL, an unreachable Redis, another book's queue: one line and the exit status of the README", async () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [entry, 'book', ...args], { encoding: 'utf8', timeout: 30_000 });
   const book = tmp.file('errors.db');
   const oneLine = (r: ReturnType<typeof run>, code: number, msg: RegExp) => {
@@ -166,5 +172,9 @@ test('a bad URL, an unreachable Redis, another book\'s queue: one line and the e
   const r = new Redis(6379, '127.0.0.1');
   await r.hset(`${prefix}:meta:book-errors`, { book: 'someone-else', file: '/far/errors.db', host: 'far', version: 'x' });
   r.disconnect();
-  oneLine(run('build', '--book', book, '--queue', REDIS_URL, '--queue-prefix', prefix, '--quiet'), 75, /^gomoku: queue 'book-errors' .* belongs to another book \(\/far\/errors.db on far\)/);
+  oneLine(
+    run('build', '--book', book, '--queue', REDIS_URL, '--queue-prefix', prefix, '--quiet'),
+    75,
+    /^gomoku: queue 'book-errors' .* belongs to another book \(\/far\/errors.db on far\)/,
+  );
 });

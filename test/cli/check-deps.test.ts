@@ -94,7 +94,10 @@ describe('check-deps: core and search keep no state and read no clock', () => {
   });
 
   it('leaves the other layers alone', () => {
-    const r = lint({ 'book/queue.ts': 'export let jobs = 0;\nconst seen = new Map<number, number>();\nexport function add(): number { seen.set(jobs, Date.now()); return ++jobs; }\n' });
+    const r = lint({
+      'book/queue.ts':
+        'export let jobs = 0;\nconst seen = new Map<number, number>();\nexport function add(): number { seen.set(jobs, Date.now()); return ++jobs; }\n',
+    });
     expect(r.problems).toEqual([]);
     expect(r.status).toBe(0);
   });

@@ -60,7 +60,10 @@ describe('README promises that hold for every command', () => {
       [['analyze'], ['--depth', '3', '--nodes', '3000', '--seed', '1', '--json', '--book', 'none']],
       [['solve'], ['--json']],
       [['book', 'query'], ['--json']],
-      [['book', 'proof'], ['--out', '-OUT-']],
+      [
+        ['book', 'proof'],
+        ['--out', '-OUT-'],
+      ],
     ];
     const runs = await Promise.all(
       cases.flatMap(([cmd, opts]) => [
@@ -68,7 +71,11 @@ describe('README promises that hold for every command', () => {
         gomokuAsync(...cmd, ...moves, ...opts.map((o) => o.replace('-OUT-', join(dir, `${cmd.join('-')}-many`)))),
       ]),
     );
-    const same = (s: string) => s.replace(/"ms":\d+/g, '').replace(/"nps":\d+/g, '').replace(/-(one|many)\b/g, '');
+    const same = (s: string) =>
+      s
+        .replace(/"ms":\d+/g, '')
+        .replace(/"nps":\d+/g, '')
+        .replace(/-(one|many)\b/g, '');
     cases.forEach(([cmd], i) => {
       const [one, many] = [runs[2 * i]!, runs[2 * i + 1]!];
       expect({ cmd, code: many.code, stderr: many.stderr }).toEqual({ cmd, code: 0, stderr: '' });
@@ -80,7 +87,14 @@ describe('README promises that hold for every command', () => {
   test('a bad number names the token as typed (--time abc, --time -5), one line, exit 2', async () => {
     const cert = join(mkdtempSync(join(tmpdir(), 'gomoku-time-')), 'c.jsonl');
     writeFileSync(cert, '');
-    const commands: string[][] = [['solve', 'h8'], ['move', 'h8'], ['analyze', 'h8'], ['verify', cert], ['book', 'verify'], ['play', '--protocol', 'koth']];
+    const commands: string[][] = [
+      ['solve', 'h8'],
+      ['move', 'h8'],
+      ['analyze', 'h8'],
+      ['verify', cert],
+      ['book', 'verify'],
+      ['play', '--protocol', 'koth'],
+    ];
     const runs = await Promise.all(commands.flatMap((c) => ['abc', '-5'].map((t) => gomokuAsync(...c, '--time', t))));
     runs.forEach((r, i) => {
       const token = i % 2 === 0 ? 'abc' : '-5';
@@ -88,14 +102,18 @@ describe('README promises that hold for every command', () => {
       expect({ cmd, code: r.code, stdout: r.stdout }).toEqual({ cmd, code: 2, stdout: '' });
       expect(r.stderr).toMatch(new RegExp(`^gomoku: --time must be [^\\n]*, got '${token}'\\n$`));
     });
-    const size = await Promise.all([['show', 'h8'], ['solve', 'h8'], ['book', 'build', '--book', join(tmpdir(), 'never.db')], ['match']].map((c) => gomokuAsync(...c, '--size', 'abc')));
+    const size = await Promise.all(
+      [['show', 'h8'], ['solve', 'h8'], ['book', 'build', '--book', join(tmpdir(), 'never.db')], ['match']].map((c) => gomokuAsync(...c, '--size', 'abc')),
+    );
     for (const r of size) expect(r).toMatchObject({ code: 2, stderr: "gomoku: bad --size 'abc' (expected 5..22)\n" });
   });
 
   test('--size is a number in every --help that has it', async () => {
     const all = [...commands.filter((c) => c !== 'book').map((c) => [c]), ...['query', 'stats', 'export', 'build', 'proof', 'verify'].map((c) => ['book', c])];
     const helps = await Promise.all(all.map((c) => gomokuAsync(...c, '--help')));
-    const withSize = helps.map((h, i) => ({ cmd: all[i]!.join(' '), line: h.stdout.split('\n').find((l) => /^\s+--size\b/.test(l)) })).filter((h) => h.line !== undefined);
+    const withSize = helps
+      .map((h, i) => ({ cmd: all[i]!.join(' '), line: h.stdout.split('\n').find((l) => /^\s+--size\b/.test(l)) }))
+      .filter((h) => h.line !== undefined);
     expect(withSize.map((h) => h.cmd)).toEqual(expect.arrayContaining(['show', 'move', 'analyze', 'solve', 'match', 'book query', 'book build', 'book proof']));
     for (const h of withSize) expect({ cmd: h.cmd, number: /\[number\]/.test(h.line!) }).toEqual({ cmd: h.cmd, number: true });
   });

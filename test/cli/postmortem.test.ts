@@ -11,8 +11,20 @@ import { ensureBuilt, root } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'postmortem-'));
 const game = (n: number, opening: string[], moves: string[], result: string, black: string, white: string) => ({
-  game: n, openingId: `t${n}`, opening, black, white, size: 15, rule: 'freestyle', tc: { turnMs: 100, matchMs: 0 },
-  moves: moves.map((move) => ({ move, ms: 10 })), result, reason: 'five', detail: '', timeMs: { black: 0, white: 0 }, startedAt: '2026-01-01T00:00:00.000Z',
+  game: n,
+  openingId: `t${n}`,
+  opening,
+  black,
+  white,
+  size: 15,
+  rule: 'freestyle',
+  tc: { turnMs: 100, matchMs: 0 },
+  moves: moves.map((move) => ({ move, ms: 10 })),
+  result,
+  reason: 'five',
+  detail: '',
+  timeMs: { black: 0, white: 0 },
+  startedAt: '2026-01-01T00:00:00.000Z',
 });
 
 describe('scripts/postmortem.mjs', () => {
@@ -26,13 +38,21 @@ describe('scripts/postmortem.mjs', () => {
     ];
     writeFileSync(join(dir, 'games.jsonl'), games.map((g) => JSON.stringify(g)).join('\n') + '\n');
     // the match transcript of game 1 with our bot's DEBUG lines: two searched moves, a forced one, a VCF
-    const debug = ['depth 8 score 10 nodes 9000 source alphabeta', 'depth 9 score -40 nodes 9000 source defence', 'depth 3 score 0 nodes 20 source alphabeta', 'depth 3 score 29990 nodes 5 source vcf'];
+    const debug = [
+      'depth 8 score 10 nodes 9000 source alphabeta',
+      'depth 9 score -40 nodes 9000 source defence',
+      'depth 3 score 0 nodes 20 source alphabeta',
+      'depth 3 score 29990 nodes 5 source vcf',
+    ];
     writeFileSync(join(dir, 'match.log'), debug.map((d, i) => `${i * 10}\t1\tours\t<\tDEBUG ${d}\n${i * 10 + 1}\t1\tother\t<\tDEBUG ${d}`).join('\n') + '\n');
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('finds the blunder and the missed win, and counts them per game', () => {
-    const r = spawnSync(process.execPath, [join(root, 'scripts', 'postmortem.mjs'), dir, '--engine', 'ours', '--workers', '1', '--json'], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [join(root, 'scripts', 'postmortem.mjs'), dir, '--engine', 'ours', '--workers', '1', '--json'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.summary).toMatchObject({ engine: 'ours', games: 2, losses: 1, lostAfterBlunder: 1 });
@@ -44,7 +64,11 @@ describe('scripts/postmortem.mjs', () => {
   });
 
   it('with --log, the share of the turn used by moves the engine thought about', () => {
-    const r = spawnSync(process.execPath, [join(root, 'scripts', 'postmortem.mjs'), dir, '--engine', 'ours', '--games', '1', '--log', join(dir, 'match.log'), '--json'], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'scripts', 'postmortem.mjs'), dir, '--engine', 'ours', '--games', '1', '--log', join(dir, 'match.log'), '--json'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     expect(r.status).toBe(0);
     // 4 moves of ours in game 1, each 10 ms of a 100-ms turn; 2 of them searched (depth > 3)
     expect(JSON.parse(r.stdout).summary.timeUse).toEqual({ moves: 4, thought: 2, medianPercent: 10, p10Percent: 10, atLeast85Percent: 0, over100Percent: 0 });

@@ -23,7 +23,8 @@ const stale = () => !existsSync(entry) || statSync(entry).mtimeMs < newestSource
 /** The page of `gomoku serve` (dist/web), built by vite from web/ and the shared src/render and src/core. */
 const webEntry = join(root, 'dist', 'web', 'index.html');
 const webStale = () =>
-  !existsSync(webEntry) || statSync(webEntry).mtimeMs < Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'src', 'view')), newestSource(join(root, 'src', 'core')));
+  !existsSync(webEntry) ||
+  statSync(webEntry).mtimeMs < Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'src', 'view')), newestSource(join(root, 'src', 'core')));
 
 /** Build dist/ if it is stale; a lock directory keeps parallel test files from building twice. */
 export function ensureBuilt(): void {
@@ -44,7 +45,10 @@ export function ensureBuilt(): void {
       execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root], { stdio: 'inherit' });
       execFileSync(process.execPath, [join(root, 'scripts', 'postbuild.mjs')]);
     }
-    if (webStale()) execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(root, 'web', 'vite.config.mjs')], { stdio: 'inherit' });
+    if (webStale())
+      execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(root, 'web', 'vite.config.mjs')], {
+        stdio: 'inherit',
+      });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

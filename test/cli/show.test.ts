@@ -46,9 +46,21 @@ describe('gomoku show', () => {
   });
 
   test('the empty board, size 5, last move in the corner columns', async () => {
-    const [r, a1, e5] = await Promise.all([gomokuAsync('show', '--size', '5'), gomokuAsync('show', 'a1', '--size', '5'), gomokuAsync('show', 'e5', '--size', '5')]);
+    const [r, a1, e5] = await Promise.all([
+      gomokuAsync('show', '--size', '5'),
+      gomokuAsync('show', 'a1', '--size', '5'),
+      gomokuAsync('show', 'e5', '--size', '5'),
+    ]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').slice(0, 7)).toEqual(['  a b c d e', '5 . . . . . 5', '4 . . . . . 4', '3 . . . . . 3', '2 . . . . . 2', '1 . . . . . 1', '  a b c d e']);
+    expect(r.stdout.split('\n').slice(0, 7)).toEqual([
+      '  a b c d e',
+      '5 . . . . . 5',
+      '4 . . . . . 4',
+      '3 . . . . . 3',
+      '2 . . . . . 2',
+      '1 . . . . . 1',
+      '  a b c d e',
+    ]);
     expect(r.stdout).toContain('black to move; black 0 stones, white 0 stones\n');
     expect(a1.stdout).toContain('\n1[X]. . . . 1\n');
     expect(e5.stdout).toContain('\n5 . . . .[X]5\n');
@@ -91,7 +103,14 @@ describe('gomoku show', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     const o = JSON.parse(r.stdout);
-    expect(o).toMatchObject({ size: 15, rule: 'freestyle', toMove: 'white', stones: { black: ['h8', 'h9'], white: ['i9'] }, moves: ['h8', 'i9', 'h9'], lastMove: 'h9' });
+    expect(o).toMatchObject({
+      size: 15,
+      rule: 'freestyle',
+      toMove: 'white',
+      stones: { black: ['h8', 'h9'], white: ['i9'] },
+      moves: ['h8', 'i9', 'h9'],
+      lastMove: 'h9',
+    });
     expect(o.threats.black.map((t: { point: string }) => t.point).sort()).toEqual(['h10', 'h11', 'h6', 'h7']);
     expect(o.threats.white).toEqual([]);
   });
@@ -119,7 +138,10 @@ describe('gomoku show --svg', () => {
   });
 
   test('bad uses: one line, exit 2', async () => {
-    const [both, nowhere] = await Promise.all([gomokuAsync('show', 'h8', '--svg', '-', '--json'), gomokuAsync('show', 'h8', '--svg', '/nonexistent-dir/b.svg')]);
+    const [both, nowhere] = await Promise.all([
+      gomokuAsync('show', 'h8', '--svg', '-', '--json'),
+      gomokuAsync('show', 'h8', '--svg', '/nonexistent-dir/b.svg'),
+    ]);
     expect(both).toMatchObject({ code: 2, stderr: 'gomoku: Arguments svg and json are mutually exclusive\n' });
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toMatch(/^gomoku: cannot write \/nonexistent-dir\/b\.svg: ENOENT[^\n]*\n$/);

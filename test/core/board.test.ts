@@ -54,7 +54,12 @@ function recount(b: Board): number[] {
 const at = (b: Board, s: string) => (parsePoint(s, b.size) as { ok: true; value: number }).value;
 
 describe('play and undo keep the board incrementally', () => {
-  for (const [size, rule, games] of [[15, 'freestyle', 30], [15, 'standard', 20], [9, 'freestyle', 20], [MAX_SIZE, 'standard', 6]] as [number, Rule, number][]) {
+  for (const [size, rule, games] of [
+    [15, 'freestyle', 30],
+    [15, 'standard', 20],
+    [9, 'freestyle', 20],
+    [MAX_SIZE, 'standard', 6],
+  ] as [number, Rule, number][]) {
     test(`${size}x${size} ${rule}: ${games} random games equal a rebuilt board at every ply, and undo retraces them`, () => {
       const rnd = lcg(size * 7 + (rule === 'standard' ? 1 : 0));
       for (let g = 0; g < games; g++) {
@@ -179,7 +184,11 @@ describe('the small API', () => {
     expect(snapshot(c)).toEqual(snapshot(b));
     expect(Array.from(c.history.subarray(0, c.ply))).toEqual(Array.from(b.history.subarray(0, b.ply)));
     const before = snapshot(b);
-    for (let q = 0; q < c.area; q++) if (c.cells[q] === 0) { c.play(q); break; }
+    for (let q = 0; q < c.area; q++)
+      if (c.cells[q] === 0) {
+        c.play(q);
+        break;
+      }
     expect(snapshot(b)).toEqual(before);
   });
 

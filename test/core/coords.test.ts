@@ -1,5 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { COORDS, COORD_PROTOCOLS, makeAlphano, makeCodecup, makeGomocup, makeKoth, makeWpi, parseAlphano, parseCodecup, parseGomocup, parseKoth, parseWpi } from '../../src/core/coords.js';
+import {
+  COORDS,
+  COORD_PROTOCOLS,
+  makeAlphano,
+  makeCodecup,
+  makeGomocup,
+  makeKoth,
+  makeWpi,
+  parseAlphano,
+  parseCodecup,
+  parseGomocup,
+  parseKoth,
+  parseWpi,
+} from '../../src/core/coords.js';
 import { parsePoint } from '../../src/core/notation.js';
 import { MAX_SIZE, MIN_SIZE } from '../../src/core/types.js';
 

@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import {
-  COLUMN_LETTERS, makeMoveList, makePoint, makeStoneSet, parsePoint, parsePosition, parseRule, pointIndex,
-  resolveToMove, sortCertificateOrder,
+  COLUMN_LETTERS,
+  makeMoveList,
+  makePoint,
+  makeStoneSet,
+  parsePoint,
+  parsePosition,
+  parseRule,
+  pointIndex,
+  resolveToMove,
+  sortCertificateOrder,
 } from '../../src/core/notation.js';
 import { BLACK, MAX_SIZE, MIN_SIZE, WHITE } from '../../src/core/types.js';
 
@@ -106,10 +114,18 @@ describe('positions', () => {
   test('stone sets', () => {
     const p = value(parsePosition('B:h8,h9;W:i9'));
     expect(p.ordered).toBe(false);
-    expect(p.moves.map((m) => [makePoint(m.index, 15), m.color])).toEqual([['h8', BLACK], ['h9', BLACK], ['i9', WHITE]]);
+    expect(p.moves.map((m) => [makePoint(m.index, 15), m.color])).toEqual([
+      ['h8', BLACK],
+      ['h9', BLACK],
+      ['i9', WHITE],
+    ]);
     expect(value(parsePosition('b: h8 h9 ; w: i9'))).toEqual(p);
     expect(value(parsePosition('B:h8,h9 W:i9'))).toEqual(p);
-    expect(value(parsePosition('W:i9;B:h8,h9')).moves.map((m) => m.color).sort()).toEqual([1, 1, 2]);
+    expect(
+      value(parsePosition('W:i9;B:h8,h9'))
+        .moves.map((m) => m.color)
+        .sort(),
+    ).toEqual([1, 1, 2]);
     expect(value(parsePosition('B:h8;W:')).moves).toHaveLength(1);
     expect(value(parsePosition('B:;W:i9')).moves).toHaveLength(1);
   });
@@ -119,7 +135,10 @@ describe('positions', () => {
     for (const size of SIZES) {
       for (let rep = 0; rep < 5; rep++) {
         const n = Math.floor(r() * Math.min(size * size, 60));
-        const pts = shuffled(Array.from({ length: size * size }, (_, i) => i), r).slice(0, n);
+        const pts = shuffled(
+          Array.from({ length: size * size }, (_, i) => i),
+          r,
+        ).slice(0, n);
         const texts = [makeMoveList(pts, size), pts.map((q) => makePoint(q, size)).join(','), pts.map((q) => makePoint(q, size)).join('')];
         for (const t of texts) {
           const p = value(parsePosition(t, size));
@@ -135,7 +154,10 @@ describe('positions', () => {
     const r = rng(11);
     for (const size of SIZES) {
       for (let rep = 0; rep < 5; rep++) {
-        const pts = shuffled(Array.from({ length: size * size }, (_, i) => i), r).slice(0, Math.floor(r() * 40));
+        const pts = shuffled(
+          Array.from({ length: size * size }, (_, i) => i),
+          r,
+        ).slice(0, Math.floor(r() * 40));
         const cut = Math.floor(r() * (pts.length + 1));
         const black = pts.slice(0, cut);
         const white = pts.slice(cut);

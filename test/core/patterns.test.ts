@@ -10,9 +10,33 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import {
-  COMBINED_TABLE, C_CLOSED_THREE, C_DOUBLE_THREE, C_DOUBLE_TWO, C_FIVE, C_FOUR, C_FOUR_THREE, C_NONE, C_OPEN_FOUR, C_THREE, C_TWO,
-  P_FIVE, P_FOUR, P_NONE, P_OPEN_FOUR, P_OPEN_THREE, P_OPEN_TWO, P_THREE, P_TWO, patternTable, windowIndex, windowTable,
-  buildPatternTable, buildWindowTable, checkTableFile, tableChecksum, tableFileName,
+  COMBINED_TABLE,
+  C_CLOSED_THREE,
+  C_DOUBLE_THREE,
+  C_DOUBLE_TWO,
+  C_FIVE,
+  C_FOUR,
+  C_FOUR_THREE,
+  C_NONE,
+  C_OPEN_FOUR,
+  C_THREE,
+  C_TWO,
+  P_FIVE,
+  P_FOUR,
+  P_NONE,
+  P_OPEN_FOUR,
+  P_OPEN_THREE,
+  P_OPEN_TWO,
+  P_THREE,
+  P_TWO,
+  patternTable,
+  windowIndex,
+  windowTable,
+  buildPatternTable,
+  buildWindowTable,
+  checkTableFile,
+  tableChecksum,
+  tableFileName,
 } from '../../src/core/patterns.js';
 import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO } from '../../src/core/zobrist.js';
 import { MAX_AREA, type Color, type Rule } from '../../src/core/types.js';
@@ -160,7 +184,10 @@ describe('pattern tables vs a naive line scan, every valid key', () => {
           let b = 0;
           let w = 0;
           for (let k = 1; k <= R; k++) {
-            for (const [v, bit] of [[left[k - 1]!, R - k], [right[k - 1]!, R + k]] as const) {
+            for (const [v, bit] of [
+              [left[k - 1]!, R - k],
+              [right[k - 1]!, R + k],
+            ] as const) {
               if (v & 1) b |= 1 << bit;
               if (v & 2) w |= 1 << bit;
             }
@@ -260,7 +287,10 @@ function fromScratch(cells: number[], size: number, rule: Rule, toMove: Color) {
       const left: number[] = [];
       const right: number[] = [];
       for (let k = 1; k <= 5; k++) {
-        for (const [sgn, side] of [[-1, left], [1, right]] as const) {
+        for (const [sgn, side] of [
+          [-1, left],
+          [1, right],
+        ] as const) {
           const nx = x + sgn * k * DX[d]!;
           const ny = y + sgn * k * DY[d]!;
           side.push(nx < 0 || ny < 0 || nx >= size || ny >= size ? OFF : cells[ny * size + nx]!);
@@ -329,8 +359,14 @@ function checkAgainstScratch(b: Board, cells: number[], toMove: Color): void {
 
 function snapshot(b: Board) {
   return {
-    cells: b.cells.slice(), keys: Int32Array.from({ length: b.area * 4 }, (_, i) => b.keyOf(i >> 2, i & 3)), state: b.state.slice(), counts: b.counts.slice(),
-    hash: [b.hashLo, b.hashHi], ply: b.ply, toMove: b.toMove, history: b.history.slice(0, b.ply),
+    cells: b.cells.slice(),
+    keys: Int32Array.from({ length: b.area * 4 }, (_, i) => b.keyOf(i >> 2, i & 3)),
+    state: b.state.slice(),
+    counts: b.counts.slice(),
+    hash: [b.hashLo, b.hashHi],
+    ply: b.ply,
+    toMove: b.toMove,
+    history: b.history.slice(0, b.ply),
   };
 }
 
@@ -364,8 +400,15 @@ function pickMove(b: Board, r: () => number): number {
 
 describe('incremental board == board from scratch', () => {
   const configs: [number, Rule, number][] = [
-    [5, 'freestyle', 6], [5, 'standard', 6], [6, 'standard', 4], [7, 'freestyle', 4], [9, 'standard', 3],
-    [15, 'freestyle', 2], [15, 'standard', 2], [22, 'freestyle', 1], [22, 'standard', 1],
+    [5, 'freestyle', 6],
+    [5, 'standard', 6],
+    [6, 'standard', 4],
+    [7, 'freestyle', 4],
+    [9, 'standard', 3],
+    [15, 'freestyle', 2],
+    [15, 'standard', 2],
+    [22, 'freestyle', 1],
+    [22, 'standard', 1],
   ];
   for (const [size, rule, games] of configs) {
     test(`${size}x${size} ${rule}: ${games} random games, every ply checked, undo exact`, () => {
@@ -406,7 +449,12 @@ describe('incremental board == board from scratch', () => {
   test('put() and setToMove() keep the hash and the side to move consistent', () => {
     const b = new Board(15, 'freestyle');
     const cells = new Array<number>(225).fill(0);
-    for (const [q, c] of [[112, 1], [113, 1], [97, 2], [98, 1]] as [number, Color][]) {
+    for (const [q, c] of [
+      [112, 1],
+      [113, 1],
+      [97, 2],
+      [98, 1],
+    ] as [number, Color][]) {
       b.put(q, c);
       cells[q] = c;
     }
@@ -423,7 +471,10 @@ describe('the tables the build saves (dist/core, read at start-up instead of cla
     test(`${rule}: the saved key and window tables are the fresh builds, with a valid checksum`, () => {
       const keys = buildPatternTable(rule);
       const win = buildWindowTable(rule, keys);
-      for (const [kind, want] of [['keys', keys], ['window', new Uint8Array(win.buffer)]] as const) {
+      for (const [kind, want] of [
+        ['keys', keys],
+        ['window', new Uint8Array(win.buffer)],
+      ] as const) {
         const file = new URL(`../../dist/core/${tableFileName(rule, kind)}`, import.meta.url);
         expect(existsSync(file), `${file.pathname} is missing: run npm run build`).toBe(true);
         const buf = readFileSync(file);

@@ -13,14 +13,20 @@ function error(r: { ok: boolean; error?: string }): string {
 }
 
 describe('boardFromSpec', () => {
-  const load = (t: string, rule: 'freestyle' | 'standard' = 'freestyle', toMove?: Color, size = 15) => boardFromSpec(value(parsePosition(t, size)), rule, toMove);
+  const load = (t: string, rule: 'freestyle' | 'standard' = 'freestyle', toMove?: Color, size = 15) =>
+    boardFromSpec(value(parsePosition(t, size)), rule, toMove);
 
   test('stones, history and side to move', () => {
     const b = value(load('h8 i9 h9'));
     expect(b.toMove).toBe(WHITE);
     expect(b.ply).toBe(3);
     expect(Array.from(b.history.subarray(0, 3)).map((q) => makePoint(q, 15))).toEqual(['h8', 'i9', 'h9']);
-    expect(b.stones(BLACK).map((q) => makePoint(q, 15)).sort()).toEqual(['h8', 'h9']);
+    expect(
+      b
+        .stones(BLACK)
+        .map((q) => makePoint(q, 15))
+        .sort(),
+    ).toEqual(['h8', 'h9']);
     const s = value(load('B:h8,h9;W:', 'freestyle', WHITE));
     expect(s.toMove).toBe(WHITE);
     const t = value(load('B:h8,h9;W:', 'freestyle', BLACK));

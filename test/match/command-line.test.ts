@@ -3,7 +3,10 @@ import { parseEngineSpec, splitCommandLine } from '../../src/match/command-line.
 
 describe('splitCommandLine', () => {
   it('splits like a shell', () => {
-    expect(splitCommandLine('node dist/cli/main.js play --protocol gomocup')).toEqual({ ok: true, value: ['node', 'dist/cli/main.js', 'play', '--protocol', 'gomocup'] });
+    expect(splitCommandLine('node dist/cli/main.js play --protocol gomocup')).toEqual({
+      ok: true,
+      value: ['node', 'dist/cli/main.js', 'play', '--protocol', 'gomocup'],
+    });
     expect(splitCommandLine(`a 'b c' "d \\"e\\" f" g\\ h ''`)).toEqual({ ok: true, value: ['a', 'b c', 'd "e" f', 'g h', ''] });
     expect(splitCommandLine(`x"y z"w`)).toEqual({ ok: true, value: ['xy zw'] });
     expect(splitCommandLine(`"a\\nb"`)).toEqual({ ok: true, value: ['a\\nb'] });

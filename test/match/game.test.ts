@@ -61,7 +61,11 @@ describe('playGame', () => {
   });
 
   it('a hanging engine loses on time, and its helper process is killed', async () => {
-    const g = await playGame(4, fixture('hang', 'hangy'), fixture('random', 'good'), opening(''), { ...FAST, tc: { turnMs: 200, matchMs: 0 }, hangToleranceMs: 100 });
+    const g = await playGame(4, fixture('hang', 'hangy'), fixture('random', 'good'), opening(''), {
+      ...FAST,
+      tc: { turnMs: 200, matchMs: 0 },
+      hangToleranceMs: 100,
+    });
     expect(g.result).toBe('0-1');
     expect(g.reason).toBe('timeout');
     expect(g.detail).toBe('black (hangy) no reply within 300 ms');
@@ -115,7 +119,13 @@ describe('playGame with Swap2', () => {
     expect(g.swap2).toEqual(['first placed 3 stones', 'second stayed white and played stone 4']);
     expect(g).toMatchObject({ black: 'first', white: 'second' });
     expect(g.moves.slice(0, 3).map((m) => m.move)).toEqual(['h8', 'i8', 'h6']);
-    expect(lines.slice(lines.indexOf('second>SWAP2BOARD'), lines.indexOf('second>SWAP2BOARD') + 5)).toEqual(['second>SWAP2BOARD', 'second>7,7', 'second>8,7', 'second>7,9', 'second>DONE']);
+    expect(lines.slice(lines.indexOf('second>SWAP2BOARD'), lines.indexOf('second>SWAP2BOARD') + 5)).toEqual([
+      'second>SWAP2BOARD',
+      'second>7,7',
+      'second>8,7',
+      'second>7,9',
+      'second>DONE',
+    ]);
     expect(lines).toContain('first>BOARD'); // the game goes on with BOARD for each side's first move
     expect(checkRecords([g])).toEqual([]);
   });

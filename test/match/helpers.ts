@@ -52,4 +52,3 @@ export function childPids(): number[] {
   }
   return out;
 }
-

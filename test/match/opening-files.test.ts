@@ -23,7 +23,18 @@ describe('openings', () => {
   });
 
   it('reads the centre-relative JSON list', () => {
-    const json = JSON.stringify({ coordinateSystem: 'center-relative-x-y', openings: [{ id: 'a', coordinates: [[0, 0], [1, -1]] }] });
+    const json = JSON.stringify({
+      coordinateSystem: 'center-relative-x-y',
+      openings: [
+        {
+          id: 'a',
+          coordinates: [
+            [0, 0],
+            [1, -1],
+          ],
+        },
+      ],
+    });
     const r = parseOpenings(json, 'g.json', 15);
     expect(moves(r)).toEqual(['h8 i9']);
     expect(r.ok && r.value[0]!.id).toBe('a');
@@ -42,7 +53,10 @@ describe('openings', () => {
     const skipped: string[] = [];
     expect(moves(parseOpenings('0,0\n-8,0\n1,1\n', 'p.txt', 15, 'freestyle', { skipped }))).toEqual(['h8', 'i7']);
     expect(skipped).toEqual(['p.txt:2: point -8,0 (centre-relative) is off the 15x15 board']);
-    expect(parseOpenings('-8,0\n', 'p.txt', 15, 'freestyle', { skipped: [] })).toEqual({ ok: false, error: 'p.txt: no opening fits the 15x15 board (p.txt:1: point -8,0 (centre-relative) is off the 15x15 board)' });
+    expect(parseOpenings('-8,0\n', 'p.txt', 15, 'freestyle', { skipped: [] })).toEqual({
+      ok: false,
+      error: 'p.txt: no opening fits the 15x15 board (p.txt:1: point -8,0 (centre-relative) is off the 15x15 board)',
+    });
   });
 
   it('names the line and point of a bad opening', () => {

@@ -29,7 +29,14 @@ describe('PbrainClient', () => {
     expect(m1.kind).toBe('move');
     const m2 = await c.turn(7, 7, 500, 9000);
     expect(m2.kind).toBe('move');
-    const m3 = await c.board([{ x: 7, y: 7, own: false }, { x: 8, y: 8, own: true }], 500, 8000);
+    const m3 = await c.board(
+      [
+        { x: 7, y: 7, own: false },
+        { x: 8, y: 8, own: true },
+      ],
+      500,
+      8000,
+    );
     expect(m3.kind).toBe('move');
     expect(c.messages).toContain('thinking hard');
     expect(c.messages).toContain('depth 1');
@@ -126,7 +133,7 @@ describe('PbrainClient', () => {
     expect(await play(0)).toContain('garbage');
   });
 
-  it('counts the reply gap in the engine\'s running time: one stopped right after its answer gets the whole gap after SIGCONT', async () => {
+  it("counts the reply gap in the engine's running time: one stopped right after its answer gets the whole gap after SIGCONT", async () => {
     const c = PbrainClient.spawn(fixture('touchy', 'touchy', '--window', '120', '--own-clock', '1'), {
       hangToleranceMs: 500,
       replyGapMs: 150,

@@ -44,7 +44,10 @@ describe('schedule', () => {
   it('plays each opening twice with colours swapped', () => {
     const a = fixture('random', 'A');
     const b = fixture('random', 'B');
-    const ops = [{ id: 'o1', moves: [] }, { id: 'o2', moves: [112] }];
+    const ops = [
+      { id: 'o1', moves: [] },
+      { id: 'o2', moves: [112] },
+    ];
     const s = [1, 2, 3, 4, 5].map((g) => schedule(g, ops, [a, b]));
     expect(s.map((x) => `${x.opening.id}:${x.black.name}-${x.white.name}`)).toEqual(['o1:A-B', 'o1:B-A', 'o2:A-B', 'o2:B-A', 'o1:A-B']);
   });
@@ -56,7 +59,10 @@ describe('runMatch', () => {
     const seen: number[] = [];
     const r = await runMatch({
       engines: [fixture('random', 'good', '--seed', '9'), fixture('crash', 'crashy', '--after', '1')],
-      openings: [{ id: 'empty', moves: [] }, { id: 'h8', moves: [112] }],
+      openings: [
+        { id: 'empty', moves: [] },
+        { id: 'h8', moves: [112] },
+      ],
       games: 4,
       concurrency: 2,
       game: FAST,
@@ -69,7 +75,10 @@ describe('runMatch', () => {
     expect(r.stats.total).toEqual({ wins: 4, draws: 0, losses: 0 });
     expect(r.stats.faults).toEqual({ good: 0, crashy: 4 });
     expect(checkRecords(r.records, r.stats)).toEqual([]);
-    const lines = readFileSync(join(out, 'games.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GameRecord);
+    const lines = readFileSync(join(out, 'games.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as GameRecord);
     expect(lines.map((g) => g.game).sort()).toEqual([1, 2, 3, 4]);
     expect(readdirSync(join(out, 'sgf')).sort()).toEqual(['game-0001.sgf', 'game-0002.sgf', 'game-0003.sgf', 'game-0004.sgf']);
     const sgf = readFileSync(join(out, 'sgf', 'game-0002.sgf'), 'utf8');
@@ -111,7 +120,10 @@ describe('gomoku match (command)', () => {
       [['match', '--engine', eng('a', 'random'), '--engine', eng('a', 'random')], "the two engines need different names (both are 'a')"],
       [['match', '--engine', eng('a', 'random'), '--engine', eng('b', 'random'), '--tc', 'fast'], "bad --tc 'fast'"],
       [['match', '--engine', eng('a', 'random'), '--engine', eng('b', 'random'), '--sprt', '10,0,0.05,0.05'], 'elo1 must be greater than elo0'],
-      [['match', '--engine', eng('a', 'random'), '--engine', 'b=/nonexistent/pbrain-x'], 'engine b (/nonexistent/pbrain-x) does not answer START 15 with OK: could not start (ENOENT)'],
+      [
+        ['match', '--engine', eng('a', 'random'), '--engine', 'b=/nonexistent/pbrain-x'],
+        'engine b (/nonexistent/pbrain-x) does not answer START 15 with OK: could not start (ENOENT)',
+      ],
       [['match', '--engine', eng('a', 'random'), '--engine', eng('b', 'random'), '--openings', join(dir, 'none.txt')], '(ENOENT)'],
     ] as [string[], string][]) {
       const r = await cli(args);
@@ -126,8 +138,26 @@ describe('gomoku match (command)', () => {
     const ops = join(dir, 'ops.txt');
     writeFileSync(ops, '0,0, 1,1, 0,3\nh8 h9\n0,0\n');
     const out = join(dir, 'run');
-    const r = await cli(['match', '--engine', eng('alpha', 'random', '--seed', '1'), '--engine', eng('beta', 'random', '--seed', '2', '--chatty'),
-      '--openings', ops, '--tc', '500/20000', '--concurrency', '2', '--out', out, '--json', '--hang-tolerance', '300', '--log', join(dir, 'run.log')]);
+    const r = await cli([
+      'match',
+      '--engine',
+      eng('alpha', 'random', '--seed', '1'),
+      '--engine',
+      eng('beta', 'random', '--seed', '2', '--chatty'),
+      '--openings',
+      ops,
+      '--tc',
+      '500/20000',
+      '--concurrency',
+      '2',
+      '--out',
+      out,
+      '--json',
+      '--hang-tolerance',
+      '300',
+      '--log',
+      join(dir, 'run.log'),
+    ]);
     expect(r.code).toBe(0);
     const log = readFileSync(join(dir, 'run.log'), 'utf8').split('\n');
     expect(log.some((l) => /^\d+\t1\talpha\t>\tSTART 15$/.test(l))).toBe(true);
@@ -138,7 +168,10 @@ describe('gomoku match (command)', () => {
     expect(summary.engines[0]).toMatchObject({ name: 'alpha', about: 'random 1.0' });
     expect(summary.config).toMatchObject({ tc: { turnMs: 500, matchMs: 20000 }, openingCount: 3 });
     expect(r.err).toMatch(/games 6\/6 {2}alpha vs beta {2}W-D-L \d+-\d+-\d+/);
-    const records = readFileSync(join(out, 'games.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GameRecord);
+    const records = readFileSync(join(out, 'games.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as GameRecord);
     expect(records).toHaveLength(6);
     const recomputed = computeStats(records, 'alpha', 'beta');
     expect(recomputed.total).toEqual(summary.stats.total);
@@ -157,10 +190,27 @@ describe('gomoku match (command)', () => {
 
   it('--swap2 lets the engines open, with the opener alternating', async () => {
     const out = join(dir, 'swap2');
-    const r = await cli(['match', '--engine', eng('alpha', 'random', '--swap2', 'swap'), '--engine', eng('beta', 'random', '--swap2', 'play'),
-      '--swap2', '--games', '2', '--tc', '500/20000', '--out', out, '--json']);
+    const r = await cli([
+      'match',
+      '--engine',
+      eng('alpha', 'random', '--swap2', 'swap'),
+      '--engine',
+      eng('beta', 'random', '--swap2', 'play'),
+      '--swap2',
+      '--games',
+      '2',
+      '--tc',
+      '500/20000',
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.code).toBe(0);
-    const records = readFileSync(join(out, 'games.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GameRecord).sort((x, y) => x.game - y.game);
+    const records = readFileSync(join(out, 'games.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as GameRecord)
+      .sort((x, y) => x.game - y.game);
     // game 1: alpha opens, beta stays white; game 2: beta opens, alpha swaps to black
     expect(records.map((g) => [g.black, g.white, g.swap2])).toEqual([
       ['alpha', 'beta', ['alpha placed 3 stones', 'beta stayed white and played stone 4']],
@@ -173,8 +223,21 @@ describe('gomoku match (command)', () => {
   });
 
   it('stops early when the SPRT decides, and the exit status says so', async () => {
-    const r = await cli(['match', '--engine', eng('good', 'random'), '--engine', eng('bad', 'occupied'), '--games', '100', '--concurrency', '2',
-      '--tc', '500/5000', '--sprt', '0,150,0.2,0.2']);
+    const r = await cli([
+      'match',
+      '--engine',
+      eng('good', 'random'),
+      '--engine',
+      eng('bad', 'occupied'),
+      '--games',
+      '100',
+      '--concurrency',
+      '2',
+      '--tc',
+      '500/5000',
+      '--sprt',
+      '0,150,0.2,0.2',
+    ]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('H1 accepted (pass)');
     expect(r.out).toContain('stopped early by the SPRT');

@@ -3,9 +3,23 @@ import type { GameRecord } from '../../src/match/game.js';
 import { gameToSgf, parseSgf, positionToSgf, sgfPoint, sgfResult } from '../../src/match/sgf.js';
 
 const base: GameRecord = {
-  game: 3, openingId: 'x]y', opening: ['h8', 'i9'], black: 'new', white: 'old', size: 15, rule: 'freestyle',
-  tc: { turnMs: 100, matchMs: 10000 }, moves: [{ move: 'a15', ms: 12 }, { move: 'o1', ms: 7 }], result: '1-0', reason: 'five',
-  detail: 'black (new) made five with a15', timeMs: { black: 12, white: 7 }, startedAt: '2026-11-23T10:00:00.000Z',
+  game: 3,
+  openingId: 'x]y',
+  opening: ['h8', 'i9'],
+  black: 'new',
+  white: 'old',
+  size: 15,
+  rule: 'freestyle',
+  tc: { turnMs: 100, matchMs: 10000 },
+  moves: [
+    { move: 'a15', ms: 12 },
+    { move: 'o1', ms: 7 },
+  ],
+  result: '1-0',
+  reason: 'five',
+  detail: 'black (new) made five with a15',
+  timeMs: { black: 12, white: 7 },
+  startedAt: '2026-11-23T10:00:00.000Z',
 };
 
 describe('SGF', () => {
@@ -32,7 +46,10 @@ describe('SGF', () => {
 
 describe('SGF positions', () => {
   it('a move list out and in', () => {
-    const moves = [{ index: 112, color: 1 as const }, { index: 98, color: 2 as const }];
+    const moves = [
+      { index: 112, color: 1 as const },
+      { index: 98, color: 2 as const },
+    ];
     const text = positionToSgf({ size: 15, rule: 'freestyle', setup: { black: [], white: [] }, moves });
     expect(text).toBe('(;FF[4]GM[4]CA[UTF-8]AP[gomoku-tss serve]SZ[15]RU[freestyle]\n;B[hh];W[ig])\n');
     expect(parseSgf(text)).toEqual({ ok: true, value: { size: 15, rule: 'freestyle', setup: { black: [], white: [] }, moves, toMove: 1 } });
@@ -40,7 +57,18 @@ describe('SGF positions', () => {
 
   it('setup stones, the side to move, the main line of variations, escapes', () => {
     const r = parseSgf('(;GM[4]SZ[9]C[a \\] b]AB[aa][bb]AW[cc]PL[W](;W[dd]C[x](;B[ee])(;B[ff]))(;W[gg]))');
-    expect(r).toEqual({ ok: true, value: { size: 9, setup: { black: [0, 10], white: [20] }, moves: [{ index: 30, color: 2 }, { index: 40, color: 1 }], toMove: 2 } });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        size: 9,
+        setup: { black: [0, 10], white: [20] },
+        moves: [
+          { index: 30, color: 2 },
+          { index: 40, color: 1 },
+        ],
+        toMove: 2,
+      },
+    });
     const noMoves = parseSgf('(;GM[4]SZ[15]AB[hh]PL[W])');
     expect(noMoves.ok && noMoves.value.toMove).toBe(2);
   });

@@ -3,7 +3,22 @@ import type { GameRecord } from '../../src/match/game.js';
 import { computeStats, eloPentanomial, eloToScore, eloTrinomial, progressLine, scoreToElo, sprtBounds, sprtState, summaryText } from '../../src/match/stats.js';
 
 function rec(game: number, black: string, white: string, result: GameRecord['result'], reason: GameRecord['reason'] = 'five'): GameRecord {
-  return { game, openingId: 'o', opening: [], black, white, size: 15, rule: 'freestyle', tc: { turnMs: 1, matchMs: 0 }, moves: [], result, reason, detail: '', timeMs: { black: 0, white: 0 }, startedAt: '2026-01-01T00:00:00Z' };
+  return {
+    game,
+    openingId: 'o',
+    opening: [],
+    black,
+    white,
+    size: 15,
+    rule: 'freestyle',
+    tc: { turnMs: 1, matchMs: 0 },
+    moves: [],
+    result,
+    reason,
+    detail: '',
+    timeMs: { black: 0, white: 0 },
+    startedAt: '2026-01-01T00:00:00Z',
+  };
 }
 
 describe('Elo', () => {
@@ -64,7 +79,7 @@ describe('SPRT', () => {
 });
 
 describe('computeStats', () => {
-  it('counts per colour from A\'s side, pairs, faults and aborted games', () => {
+  it("counts per colour from A's side, pairs, faults and aborted games", () => {
     const games = [
       rec(1, 'A', 'B', '1-0'), // A black wins
       rec(2, 'B', 'A', '1-0'), // A white loses   -> pair 1: 1 point
@@ -84,7 +99,9 @@ describe('computeStats', () => {
     expect(s.penta).toEqual([0, 1, 1, 0, 0]); // pair 2: draw + loss = 0.5 points; pair 1: 1 point
     expect(s.faults).toEqual({ A: 2, B: 0 });
     expect(s.sprt?.model).toBe('pentanomial');
-    expect(progressLine(s, 10)).toMatch(/^games 6\/10 {2}A vs B {2}W-D-L 1-1-3 {2}score 30\.0% {2}Elo -147 (± \d+|\[-inf, [-+]\d+\]) {2}LLR -?\d+\.\d\d \[-2\.94, 2\.94\]$/);
+    expect(progressLine(s, 10)).toMatch(
+      /^games 6\/10 {2}A vs B {2}W-D-L 1-1-3 {2}score 30\.0% {2}Elo -147 (± \d+|\[-inf, [-+]\d+\]) {2}LLR -?\d+\.\d\d \[-2\.94, 2\.94\]$/,
+    );
     expect(summaryText(s)).toContain('A black +1 =1 -1');
     expect(summaryText(s)).toContain('lost by fault: A 2');
   });

@@ -133,7 +133,13 @@ describe('version 2: pass entries', () => {
     const s: Strategy = { size: 15, rule: 'freestyle', root, winner: BLACK, entries: [{ black: pts('h8 i9'), white: pts('h9'), move: pts('g8')[0]! }] };
     expect(makeCertificate(s).startsWith('{"format":"gomoku-proof/1"')).toBe(true);
     expect(makeCertificate({ ...s, passes: [] }).startsWith('{"format":"gomoku-proof/1"')).toBe(true);
-    const text = makeCertificate({ ...s, passes: [{ black: pts('h8 i9'), white: pts('h9'), zone: pts('g8 a1 g9') }, { black: pts('h8 i9 g8'), white: pts('h9 a15') }] });
+    const text = makeCertificate({
+      ...s,
+      passes: [
+        { black: pts('h8 i9'), white: pts('h9'), zone: pts('g8 a1 g9') },
+        { black: pts('h8 i9 g8'), white: pts('h9 a15') },
+      ],
+    });
     expect(text.split('\n')).toEqual([
       '{"format":"gomoku-proof/2","rule":"freestyle","size":15,"position":"B:h8,i9;W:h9","toMove":"white","winner":"black"}',
       '{"stones":"B:h8,i9;W:h9","move":"g8"}',
@@ -150,7 +156,13 @@ describe('version 2: pass entries', () => {
       [4, null],
     ]);
     // certificateOf gives what parsing the text gives (lists compared as sets)
-    const direct = certificateOf({ ...s, passes: [{ black: pts('h8 i9'), white: pts('h9'), zone: pts('g8 a1 g9') }, { black: pts('h8 i9 g8'), white: pts('h9 a15') }] });
+    const direct = certificateOf({
+      ...s,
+      passes: [
+        { black: pts('h8 i9'), white: pts('h9'), zone: pts('g8 a1 g9') },
+        { black: pts('h8 i9 g8'), white: pts('h9 a15') },
+      ],
+    });
     const num = (l: readonly number[] | null) => l && [...l].sort((a, b) => a - b);
     const norm = (x: Certificate) => ({
       version: x.version,

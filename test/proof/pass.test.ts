@@ -119,7 +119,10 @@ describe('zones (3.2)', () => {
 
   test('a zone missing any one supporting cell fails, naming it', () => {
     for (const missing of ['h11', 'i11', 'h8', 'i8', 'h12']) {
-      const zone = 'h11 i11 h8 i8 h12'.split(' ').filter((c) => c !== missing).join(' ');
+      const zone = 'h11 i11 h8 i8 h12'
+        .split(' ')
+        .filter((c) => c !== missing)
+        .join(' ');
       const r = check(strategy({ ...vcf, passes: [['', '', zone]] }));
       expect(formatReport(r)).toBe(`FAILED the zone of the pass entry on line 2 misses 1 supporting cell: ${missing}; line from root: (root)`);
     }
@@ -235,7 +238,7 @@ describe('the trap: far loser stones that add up over nested passes', () => {
 });
 
 describe('support from the shortcuts', () => {
-  test("a listed open four that decides replies inside the pass strategy: its cells are support", () => {
+  test('a listed open four that decides replies inside the pass strategy: its cells are support', () => {
     // 9x9. Black c2 d2 and the open three c8-e8. Plan: white passes, black e2 (an open three
     // c2-e2): every white reply then leaves an open-four move (row 2 or row 8), found as a
     // listed triple. A white stone already on b2 (a covered reply) would make the row-2
@@ -370,7 +373,9 @@ describe('malformed version-2 certificates', () => {
   }
 
   test('the same pass entry twice is accepted once', () => {
-    const r = parseCertificate(`${header2}\n{"stones":"B:h8,h9;W:i9","pass":true,"zone":["a1","b1"]}\n{"stones":"B:h8,h9;W:i9","pass":true,"zone":["b1","a1"]}`);
+    const r = parseCertificate(
+      `${header2}\n{"stones":"B:h8,h9;W:i9","pass":true,"zone":["a1","b1"]}\n{"stones":"B:h8,h9;W:i9","pass":true,"zone":["b1","a1"]}`,
+    );
     expect(r.ok && r.value.passes.length).toBe(1);
   });
 });

@@ -26,11 +26,18 @@ class Naive {
   ) {}
   makesFive(q: number, c: number): boolean {
     const n = this.size;
-    const x0 = q % n, y0 = Math.floor(q / n);
-    for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]] as const) {
+    const x0 = q % n,
+      y0 = Math.floor(q / n);
+    for (const [dx, dy] of [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [1, -1],
+    ] as const) {
       let run = 1;
       for (const s of [1, -1]) {
-        let x = x0 + s * dx, y = y0 + s * dy;
+        let x = x0 + s * dx,
+          y = y0 + s * dy;
         while (x >= 0 && y >= 0 && x < n && y < n && this.cells[y * n + x] === c) {
           run++;
           x += s * dx;

@@ -96,9 +96,7 @@ describe('certificates that fail, with the first failing line from the root', ()
     const f: Fixture = { ...VCT, black: `${VCT.black} c14`, white: 'd14 e14 f14 a1 f1 k1 o1' };
     const r = check(f);
     expect(r.result).toBe('failed');
-    expect(formatReport(r)).toBe(
-      'FAILED no entry and no plain VCF for black (white threatens five at h14); line from root: l5 g14',
-    );
+    expect(formatReport(r)).toBe('FAILED no entry and no plain VCF for black (white threatens five at h14); line from root: l5 g14');
   });
 
   test('a VCF that ignores a loser four made by a forced block', () => {
@@ -153,7 +151,11 @@ describe('replies settled by a VCF search', () => {
   // replaying, and re-checking, the last winning VCF line).
   const shift = (p: string, dc: number, dr: number) =>
     'abcdefghijklmnopqrstuv'['abcdefghijklmnopqrstuv'.indexOf(p[0]!) + dc]! + String(Number(p.slice(1)) + dr);
-  const copy = (l: string) => `${l} ${l.split(' ').map((p) => shift(p, 10, 8)).join(' ')}`;
+  const copy = (l: string) =>
+    `${l} ${l
+      .split(' ')
+      .map((p) => shift(p, 10, 8))
+      .join(' ')}`;
   const twoVcfs: Fixture = { size: 22, black: copy(PLAIN_VCF.black), white: copy('d8 d11'), toMove: WHITE, winner: BLACK };
 
   test('every reply is answered', () => {

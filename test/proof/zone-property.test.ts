@@ -46,11 +46,13 @@ class Naive {
   ) {}
   makesFive(q: number, c: number): boolean {
     const n = this.size;
-    const x0 = q % n, y0 = Math.floor(q / n);
+    const x0 = q % n,
+      y0 = Math.floor(q / n);
     for (const [dx, dy] of DIRS) {
       let run = 1;
       for (const s of [1, -1]) {
-        let x = x0 + s * dx, y = y0 + s * dy;
+        let x = x0 + s * dx,
+          y = y0 + s * dy;
         while (x >= 0 && y >= 0 && x < n && y < n && this.cells[y * n + x] === c) {
           run++;
           x += s * dx;
@@ -134,7 +136,15 @@ function keyOf(cells: number[], ignore: Set<number> | null): string {
  * look-ups under the exact stones, then without the ignore set; no memo of positions.
  * Returns false on the first failing branch, null when the work budget runs out.
  */
-function naiveWalk(b: Naive, W: number, toMove: number, moves: Map<string, number>, passes: Set<string>, ignore: Set<number>, budget: { n: number }): boolean | null {
+function naiveWalk(
+  b: Naive,
+  W: number,
+  toMove: number,
+  moves: Map<string, number>,
+  passes: Set<string>,
+  ignore: Set<number>,
+  budget: { n: number },
+): boolean | null {
   if (--budget.n < 0) return null;
   const L = 3 - W;
   if (toMove === W) {
@@ -182,10 +192,12 @@ function plan(b: Naive, W: number, depth: number, rnd: () => number, quiet = 0):
   const n = b.size;
   const near = b.cells.flatMap((v, q) => {
     if (v !== 0) return [];
-    const x = q % n, y = Math.floor(q / n);
+    const x = q % n,
+      y = Math.floor(q / n);
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++) {
-        const xx = x + dx, yy = y + dy;
+        const xx = x + dx,
+          yy = y + dy;
         if (xx >= 0 && yy >= 0 && xx < n && yy < n && b.cells[yy * n + xx] === W) return [q];
       }
     return [];
@@ -243,7 +255,19 @@ function verdict(s: Strategy, ignoreZones = false): VerifyReport {
 
 test('zones: whenever the zone checker accepts, the full-width walk accepts too', () => {
   const rnd = lcg(7);
-  const stats = { trials: 0, planned: 0, patched: 0, zoneVerified: 0, withCovered: 0, nested: 0, fullVerified: 0, naiveChecked: 0, naiveVerified: 0, tamperedRejected: 0, zoneFailed: 0 };
+  const stats = {
+    trials: 0,
+    planned: 0,
+    patched: 0,
+    zoneVerified: 0,
+    withCovered: 0,
+    nested: 0,
+    fullVerified: 0,
+    naiveChecked: 0,
+    naiveVerified: 0,
+    tamperedRejected: 0,
+    zoneFailed: 0,
+  };
   for (let trial = 0; trial < 160; trial++) {
     stats.trials++;
     const size = 7 + Math.floor(rnd() * 3);
@@ -259,10 +283,12 @@ test('zones: whenever the zone checker accepts, the full-width walk accepts too'
     const nThrees = 1 + (rnd() < 0.65 ? 1 : 0);
     for (let k = 0, tries = 0; k < nThrees && tries < 50; tries++) {
       const [dx, dy] = DIRS[Math.floor(rnd() * 4)]!;
-      const x = Math.floor(rnd() * size), y = Math.floor(rnd() * size);
+      const x = Math.floor(rnd() * size),
+        y = Math.floor(rnd() * size);
       const line: number[] = [];
       for (let j = -1; j <= 3; j++) {
-        const xx = x + dx * j, yy = y + dy * j;
+        const xx = x + dx * j,
+          yy = y + dy * j;
         if (xx < 0 || yy < 0 || xx >= size || yy >= size) break;
         line.push(yy * size + xx);
       }
@@ -279,10 +305,12 @@ test('zones: whenever the zone checker accepts, the full-width walk accepts too'
     }
     for (let k = Math.floor(rnd() * 3); k > 0; k--) {
       const [dx, dy] = DIRS[Math.floor(rnd() * 4)]!;
-      const x = Math.floor(rnd() * size), y = Math.floor(rnd() * size);
+      const x = Math.floor(rnd() * size),
+        y = Math.floor(rnd() * size);
       const len = 2 + Math.floor(rnd() * 2);
       for (let j = 0; j < len; j++) {
-        const xx = x + dx * j, yy = y + dy * j;
+        const xx = x + dx * j,
+          yy = y + dy * j;
         if (xx < 0 || yy < 0 || xx >= size || yy >= size) break;
         const q = yy * size + xx;
         if (cells[q] === 0 && !b.makesFive(q, L)) cells[q] = L;

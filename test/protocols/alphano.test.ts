@@ -27,7 +27,7 @@ describe('ALPHANO', () => {
     expect(feed(p, ['FINISH'])[0]!.exit).toBe(0);
   });
 
-  it('SECOND: the opponent\'s move comes first as OPP', () => {
+  it("SECOND: the opponent's move comes first as OPP", () => {
     const p = new AlphanoProtocol({ seed: '2' });
     const rs = feed(p, ['READY SECOND', 'OPP 8 8 50', 'TURN 20000 19950']);
     expect(rs[0]!.out).toEqual(['OK']);
@@ -59,7 +59,9 @@ describe('ALPHANO', () => {
     const p = new AlphanoProtocol({ seed: '5', timeMs: 200 });
     const rs = feed(p, ['READY SECOND', 'OPP 8 8 50', 'TURN 99999999999999 5']);
     expect(rs[2]!.out[0]).toMatch(MOVE);
-    expect(rs[2]!.log[0]).toBe(`alphano: error: TURN clock of 99999999999999 ms is over the maximum of ${ALPHANO_MAX_CLOCK_MS} ms (1 min); read as ${ALPHANO_MAX_CLOCK_MS}`);
+    expect(rs[2]!.log[0]).toBe(
+      `alphano: error: TURN clock of 99999999999999 ms is over the maximum of ${ALPHANO_MAX_CLOCK_MS} ms (1 min); read as ${ALPHANO_MAX_CLOCK_MS}`,
+    );
     // an ordinary clock says nothing
     expect(feed(p, ['OPP 1 1 30', 'TURN 19000 19000'])[1]!.log.some((l) => /error/.test(l))).toBe(false);
   });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { capClock, limitsFor, MAX_GAME_MS, MAX_TURN_MS, STARTUP_OVERHEAD_MS } from '../../src/protocols/clock.js';
 import { planTime } from '../../src/search/timeman.js';
 
-describe('protocol clocks -> Limits (translation only; margins are the time manager\'s)', () => {
-  it('passes the referee\'s numbers through', () => {
+describe("protocol clocks -> Limits (translation only; margins are the time manager's)", () => {
+  it("passes the referee's numbers through", () => {
     expect(limitsFor({ turnMs: 10_000, ply: 10 })).toEqual({ turnMs: 10_000 });
     expect(limitsFor({ gameLeftMs: 20_000, incrementMs: 500, matchMs: 180_000, ply: 0 })).toEqual({ gameLeftMs: 20_000, incrementMs: 500, matchMs: 180_000 });
   });
-  it('the first answer carries the start-up overhead, added to the protocol\'s own', () => {
+  it("the first answer carries the start-up overhead, added to the protocol's own", () => {
     expect(limitsFor({ turnMs: 5000, ply: 0, first: true })).toEqual({ turnMs: 5000, overheadMs: STARTUP_OVERHEAD_MS });
     expect(limitsFor({ turnMs: 5000, ply: 0, first: true, overheadMs: 100 }).overheadMs).toBe(STARTUP_OVERHEAD_MS + 100);
   });

@@ -37,7 +37,7 @@ describe('CodeCup parsing', () => {
 });
 
 describe('CodeCup transcripts', () => {
-  it('as starter: three distinct stones, then a move after the opponent\'s 4th move, then Quit', () => {
+  it("as starter: three distinct stones, then a move after the opponent's 4th move, then Quit", () => {
     const p = new CodecupProtocol({ seed: '1' });
     const [s] = feed(p, ['Start']);
     expect(s!.out).toHaveLength(3);
@@ -72,7 +72,7 @@ describe('CodeCup transcripts', () => {
     expect(p.me).toBe(WHITE);
   });
 
-  it('as second player refusing: prints Zz, then answers black\'s next move', () => {
+  it("as second player refusing: prints Zz, then answers black's next move", () => {
     const p = new CodecupProtocol({ seed: '4', book: bookBy((tm, n) => (n === 3 ? 'loss' : undefined)) });
     const rs = feed(p, ['Hh', 'Hi', 'Ii']);
     expect(rs[2]!.out).toEqual(['Zz']);

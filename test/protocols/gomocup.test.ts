@@ -107,7 +107,14 @@ describe('Gomocup transcripts', () => {
 
   it('absurd clocks are capped at a sane maximum; each capped or bad INFO value is one MESSAGE before the next move and one error line', () => {
     const p = started({ timeMs: 300 });
-    const rs = feed(p, ['INFO timeout_turn 99999999999999', 'INFO timeout_match 1e15', 'INFO time_left 99999999999', 'INFO time_left 99999999999', 'INFO max_node lots', 'INFO time_left 2147483647']);
+    const rs = feed(p, [
+      'INFO timeout_turn 99999999999999',
+      'INFO timeout_match 1e15',
+      'INFO time_left 99999999999',
+      'INFO time_left 99999999999',
+      'INFO max_node lots',
+      'INFO time_left 2147483647',
+    ]);
     expect(outs(rs)).toEqual([]);
     expect([p.timeoutTurn, p.timeoutMatch, p.timeLeft]).toEqual([MAX_TURN_MS, MAX_GAME_MS, 2147483647]);
     expect(rs.map((r) => r.log[0])).toEqual([
@@ -188,7 +195,7 @@ describe('Gomocup transcripts', () => {
     expect(q.handle('TURN 0,0').out[0]).toMatch(XY);
   });
 
-  it('BOARD with own and opponent stones: blocks the opponent\'s four', () => {
+  it("BOARD with own and opponent stones: blocks the opponent's four", () => {
     const p = started();
     const rs = feed(p, ['BOARD', '3,3,2', '4,3,2', '5,3,2', '6,3,2', '0,0,1', '14,14,1', '0,14,1', '14,0,2', 'DONE']);
     expect(['2,3', '7,3']).toContain(rs.at(-1)!.out[0]);

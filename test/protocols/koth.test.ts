@@ -77,10 +77,14 @@ describe('KoTH transcripts', () => {
     expect(out).toMatch(/^W \(\d+,\d+\)$/);
     expect(p.colour).toBe(WHITE);
     const [x, y] = tuples(out.slice(2))[0]!;
-    expect([[7, 7], [7, 8], [8, 8]]).not.toContainEqual([x, y]);
+    expect([
+      [7, 7],
+      [7, 8],
+      [8, 8],
+    ]).not.toContainEqual([x, y]);
   });
 
-  it('as B: adds two stones when balanced; the colour then follows A\'s choice', () => {
+  it("as B: adds two stones when balanced; the colour then follows A's choice", () => {
     // Balanced: the seeded choice; find a seed that adds two stones. The v0 engine scored
     // every position 0; the real one (rightly) calls two black stones against one ahead, so a
     // book makes the opening positions (3 to 5 stones) draws.

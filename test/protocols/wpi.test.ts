@@ -7,7 +7,7 @@ import { BLACK, WHITE } from './helpers.js';
 const LINE = /^me ([A-O]) (\d+)$/;
 
 describe('WPI translator', () => {
-  it('reads the referee\'s lowercase echo and writes uppercase columns, rows from the top', () => {
+  it("reads the referee's lowercase echo and writes uppercase columns, rows from the top", () => {
     expect(parseWpiMove('beta h 8\n')).toEqual({ ok: true, value: { team: 'beta', index: 7 * 15 + 7 } });
     expect(parseWpiMove('alpha A 1')).toEqual({ ok: true, value: { team: 'alpha', index: 0 } });
     expect(parseWpiMove('')).toEqual({ ok: true, value: undefined });

@@ -47,7 +47,7 @@ function randomNear(b: Board, rnd: () => number): number {
 describe('engine pipeline', () => {
   it('with a VCF it plays a winning move and converts it against every defence', () => {
     let seed = 3;
-    const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+    const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
     for (const pos of VCF_POSITIONS.slice(0, 3)) {
       for (const [name, defend] of Object.entries(DEFENCES)) {
         const e = engineAt(pos);

@@ -47,7 +47,7 @@ describe('threat-aware move generation', () => {
     let checked = 0;
     for (const rule of ['freestyle', 'standard'] as Rule[]) {
       let s = rule === 'freestyle' ? 7 : 11;
-      const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
+      const rnd = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
       for (let g = 0; g < 400 && checked < 120; g++) {
         const b = new Board(15, rule);
         const n = 8 + Math.floor(rnd() * 20);
@@ -82,7 +82,7 @@ describe('threat-aware move generation', () => {
     let checked = 0;
     for (const rule of ['freestyle', 'standard'] as Rule[]) {
       let s = rule === 'freestyle' ? 3 : 5;
-      const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
+      const rnd = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
       for (let g = 0; g < 3000 && checked < 60 * (rule === 'freestyle' ? 1 : 2); g++) {
         const b = new Board(15, rule);
         const n = 8 + Math.floor(rnd() * 20);
@@ -102,7 +102,8 @@ describe('threat-aware move generation', () => {
         if (b.count(me, C_FIVE) > 0 || b.count(opp, C_FIVE) > 0 || b.count(opp, C_OPEN_FOUR) > 0 || b.count(opp, C_FOUR_THREE) === 0) continue;
         const r = gen(b);
         const brute = bruteDefences(b, C_FOUR_THREE).sort((x, y) => x - y);
-        if (brute.length === 0) expect(r.kind).toBe(GEN_QUIET); // nothing breaks it: left to the search
+        if (brute.length === 0)
+          expect(r.kind).toBe(GEN_QUIET); // nothing breaks it: left to the search
         else {
           expect(r.kind).toBe(GEN_DEFEND);
           expect(r.moves).toEqual(brute);

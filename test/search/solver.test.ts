@@ -41,7 +41,8 @@ function certify(b: Board, r: SolveResult): string {
   return rep.result === 'failed' ? `failed: ${rep.reason}; ${rep.line.join(' ')}` : rep.result;
 }
 
-const pts = (b: Board, s: string) => s.split(' ').map((t) => makePoint(parsePoint(t, b.size).ok ? (parsePoint(t, b.size) as { value: number }).value : -1, b.size));
+const pts = (b: Board, s: string) =>
+  s.split(' ').map((t) => makePoint(parsePoint(t, b.size).ok ? (parsePoint(t, b.size) as { value: number }).value : -1, b.size));
 
 describe('VCF', () => {
   it('finds a four-three and the line ends in five', () => {

@@ -57,7 +57,8 @@ describe('findFive', () => {
           if (want >= 0) withFive++;
           // collectFours: fives, open fours, four-threes, fours, each in board order
           const fours: number[] = [];
-          for (const k of [C_FIVE, C_OPEN_FOUR, C_FOUR_THREE, C_FOUR]) for (let x = 0; x < b.area; x++) if (b.cells[x] === 0 && b.classOf(x, col) === k) fours.push(x);
+          for (const k of [C_FIVE, C_OPEN_FOUR, C_FOUR_THREE, C_FOUR])
+            for (let x = 0; x < b.area; x++) if (b.cells[x] === 0 && b.classOf(x, col) === k) fours.push(x);
           const n = collectFours(b, col, buf, 3, scratch);
           expect(Array.from(buf.subarray(3, 3 + n))).toEqual(fours);
         }

@@ -11,7 +11,13 @@ describe('time manager', () => {
       expect(p.maximumMs).toBeGreaterThan(0);
       expect(p.optimumMs).toBeLessThanOrEqual(p.maximumMs);
     }
-    for (const [left, inc, ply] of [[100, 0, 0], [60000, 0, 10], [180000, 2000, 80], [1000, 500, 100], [300000, 0, 0]] as const) {
+    for (const [left, inc, ply] of [
+      [100, 0, 0],
+      [60000, 0, 10],
+      [180000, 2000, 80],
+      [1000, 500, 100],
+      [300000, 0, 0],
+    ] as const) {
       const p = planTime({ gameLeftMs: left, incrementMs: inc }, ply);
       expect(p.maximumMs).toBeLessThan(left / 4 + inc);
       expect(p.optimumMs).toBeLessThanOrEqual(p.maximumMs);

@@ -62,7 +62,8 @@ function plainVcf(b: Board, depth: number): boolean {
     const open = b.classOf(m, a) >= C_OPEN_FOUR;
     b.play(m);
     let win: boolean;
-    if (open) win = true; // two five cells, and D has none to make first
+    if (open)
+      win = true; // two five cells, and D has none to make first
     else {
       b.play(findFive(b, a));
       win = plainVcf(b, depth - 1);

@@ -74,7 +74,11 @@ describe('HTTP', () => {
   test('/api/position: gomoku show --json plus the threat marks of --threats', async () => {
     const { status, json } = await postJson(new URL('/api/position', s.url).href, { position: 'h8 i9 h9 i10 h10' });
     expect(status).toBe(200);
-    const cli = JSON.parse(gomoku('show', 'h8 i9 h9 i10 h10', '--json', '--threats').stdout) as { toMove: string; stones: unknown; threats: { black: { point: string }[]; white: { point: string }[] } };
+    const cli = JSON.parse(gomoku('show', 'h8 i9 h9 i10 h10', '--json', '--threats').stdout) as {
+      toMove: string;
+      stones: unknown;
+      threats: { black: { point: string }[]; white: { point: string }[] };
+    };
     expect(json.toMove).toBe(cli.toMove);
     expect(json.stones).toEqual(cli.stones);
     expect(json.lastMove).toBe('h10');
@@ -98,7 +102,7 @@ describe('HTTP', () => {
     expect(five.json).toMatchObject({ winner: 'black', five: ['h8', 'h9', 'h10', 'h11', 'h12'], book: null });
   });
 
-  test('/api/position: bad input gets the CLI\'s one line, status 400', async () => {
+  test("/api/position: bad input gets the CLI's one line, status 400", async () => {
     const url = new URL('/api/position', s.url).href;
     const cases: [unknown, string][] = [
       [{ position: 'h8 i9 h8' }, "point 'h8' is given twice"],
@@ -128,7 +132,11 @@ describe('HTTP', () => {
   test('the book overlay is `gomoku book query` seen from the side to move', async () => {
     const pos = 'g9 g8 h9 j6 h8';
     const { json } = await postJson(new URL('/api/position', s.url).href, { position: pos });
-    const cli = JSON.parse(gomoku('book', 'query', pos, '--json').stdout) as { score: number; bestMove: string; children: { move: string; verdict: string; score: number }[] };
+    const cli = JSON.parse(gomoku('book', 'query', pos, '--json').stdout) as {
+      score: number;
+      bestMove: string;
+      children: { move: string; verdict: string; score: number }[];
+    };
     const book = json.book as { found: boolean; score: number; bestMove: string; children: { point: string; verdict: string; score: number }[] };
     expect(book.found).toBe(true);
     expect(book.score).toBe(cli.score);
@@ -180,7 +188,14 @@ describe('WebSocket', () => {
     expect(performance.now() - stopAt).toBeLessThan(2000);
     expect(r).toMatchObject({ type: 'result', kind: 'analyse', stopped: true });
     expect(r.move).toMatch(/^[a-o]\d+$/);
-    const infos = c.messages.filter((m) => m.type === 'info' && m.id === 1) as unknown as { ms: number; depth: number; pv: string[]; nodes: number; nps: number; stage: string }[];
+    const infos = c.messages.filter((m) => m.type === 'info' && m.id === 1) as unknown as {
+      ms: number;
+      depth: number;
+      pv: string[];
+      nodes: number;
+      nps: number;
+      stage: string;
+    }[];
     // at least 4 a second over the whole search, and the line changes as the depth grows
     const span = (infos[infos.length - 1]!.ms - infos[0]!.ms) / 1000;
     expect(infos.length / Math.max(span, 1)).toBeGreaterThanOrEqual(4);
@@ -217,7 +232,7 @@ describe('WebSocket', () => {
     c.send({ type: 'swap2', id: 2, step: 'propose', position: '', timeMs: 300 });
     const p = await c.answer(2);
     expect(p).toMatchObject({ kind: 'swap2', step: 'propose' });
-    const three = (p.stones as { point: string; color: string }[]);
+    const three = p.stones as { point: string; color: string }[];
     expect(three.map((x) => x.color)).toEqual(['black', 'white', 'black']);
     c.send({ type: 'swap2', id: 3, step: 'after-three', position: three.map((x) => x.point).join(' '), timeMs: 300 });
     const d = await c.answer(3);

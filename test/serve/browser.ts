@@ -14,7 +14,16 @@ import { root } from '../cli/run.js';
 export const CHROMIUM = process.env.GOMOKU_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTEFACTS = join(root, 'test-artifacts', 'serve');
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface Browser {
   context: BrowserContext;
@@ -25,7 +34,13 @@ export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium), or set GOMOKU_CHROMIUM`);
   mkdirSync(ARTEFACTS, { recursive: true });
   const profile = mkdtempSync(join(tmpdir(), 'gomoku-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, acceptDownloads: true, viewport: { width: 1200, height: 900 } });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    acceptDownloads: true,
+    viewport: { width: 1200, height: 900 },
+  });
   return {
     context,
     close: async () => {

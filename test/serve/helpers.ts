@@ -18,7 +18,10 @@ export interface Served {
 
 export function serve(...args: string[]): Promise<Served> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [entry, 'serve', '--port', '0', ...args], { env: { ...process.env, GOMOKU_DEBUG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [entry, 'serve', '--port', '0', ...args], {
+    env: { ...process.env, GOMOKU_DEBUG: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));

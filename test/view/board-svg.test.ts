@@ -39,7 +39,10 @@ describe('the board picture', () => {
   test('stones, numbers, the last move, marks, a line and rings', () => {
     const svg = renderBoardSvg({
       size: 15,
-      stones: [{ index: H8, color: BLACK }, { index: I9, color: WHITE }],
+      stones: [
+        { index: H8, color: BLACK },
+        { index: I9, color: WHITE },
+      ],
       numbers: true,
       lastMove: I9,
       marks: [{ index: 0, text: '<3>', tone: 'mine' }],
@@ -55,13 +58,32 @@ describe('the board picture', () => {
     expect(svg).toContain('class="ring"');
     // without numbers the last move gets a dot; a setup is not numbered
     expect(renderBoardSvg({ size: 15, stones: [{ index: H8, color: BLACK }], lastMove: H8 })).toContain('<circle class="last"');
-    const set = renderBoardSvg({ size: 15, stones: [{ index: H8, color: BLACK }, { index: I9, color: WHITE }], numbers: true, numberFrom: 1 });
+    const set = renderBoardSvg({
+      size: 15,
+      stones: [
+        { index: H8, color: BLACK },
+        { index: I9, color: WHITE },
+      ],
+      numbers: true,
+      numberFrom: 1,
+    });
     expect(set.match(/class="num/g)).toHaveLength(1);
     expect(set).toContain('>1</text>');
   });
 
   test('one stone alone is what the whole picture draws for it', () => {
     const one = stoneSvg(15, { index: H8, color: BLACK }, { number: 3, last: true });
-    expect(renderBoardSvg({ size: 15, stones: [{ index: 0, color: WHITE }, { index: 1, color: BLACK }, { index: H8, color: BLACK }], numbers: true, lastMove: H8 })).toContain(one);
+    expect(
+      renderBoardSvg({
+        size: 15,
+        stones: [
+          { index: 0, color: WHITE },
+          { index: 1, color: BLACK },
+          { index: H8, color: BLACK },
+        ],
+        numbers: true,
+        lastMove: H8,
+      }),
+    ).toContain(one);
   });
 });

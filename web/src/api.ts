@@ -5,7 +5,16 @@
 
 import type { FullPositionFields as PositionFields, PositionView, ServerMessage, SgfImport } from '../../src/view/wire.js';
 
-export type { ColorName, FullPositionFields as PositionFields, InfoMessage as Info, PositionView, ResultMessage, ServerMessage, SolveResult, Swap2Result } from '../../src/view/wire.js';
+export type {
+  ColorName,
+  FullPositionFields as PositionFields,
+  InfoMessage as Info,
+  PositionView,
+  ResultMessage,
+  ServerMessage,
+  SolveResult,
+  Swap2Result,
+} from '../../src/view/wire.js';
 
 export class ApiError extends Error {}
 

@@ -6,7 +6,17 @@
  */
 import { geometry, renderBoardSvg, stoneSvg, type Mark, type Picture } from '../../src/view/board-svg.js';
 import { makeMoveList, makeStoneSet, parsePoint } from '../../src/core/notation.js';
-import { api, ApiError, SearchSocket, type ColorName, type PositionFields, type PositionView, type ServerMessage, type SolveResult, type Swap2Result } from './api.js';
+import {
+  api,
+  ApiError,
+  SearchSocket,
+  type ColorName,
+  type PositionFields,
+  type PositionView,
+  type ServerMessage,
+  type SolveResult,
+  type Swap2Result,
+} from './api.js';
 
 type Color = 1 | 2;
 const BLACK: Color = 1;
@@ -68,12 +78,7 @@ const el = {
  * chooser takes black, takes white and plays the fourth stone, or adds a white and a black
  * stone and lets the proposer choose the colour (taking white means playing the sixth stone).
  */
-type Swap2 =
-  | { stage: 'user-places-3' }
-  | { stage: 'user-chooses-3' }
-  | { stage: 'user-adds-2' }
-  | { stage: 'user-chooses-5' }
-  | { stage: 'engine-decides' };
+type Swap2 = { stage: 'user-places-3' } | { stage: 'user-chooses-3' } | { stage: 'user-adds-2' } | { stage: 'user-chooses-5' } | { stage: 'engine-decides' };
 
 const st = {
   size: 15,
@@ -194,8 +199,14 @@ function showError(msg: string): void {
 
 function legend(): void {
   const parts: string[] = [];
-  if (el.threats.checked) parts.push('threats: <span class="mine">5 4 f 3</span> for the side to move, <span class="theirs">* # + ~</span> for the opponent (five, open four, four, open three)');
-  if (el.book.checked) parts.push('book: <span class="win">W</span>/<span class="loss">L</span> a proven win/loss for the side to move, numbers are scores; the thick ring is the book move; click one to follow the book');
+  if (el.threats.checked)
+    parts.push(
+      'threats: <span class="mine">5 4 f 3</span> for the side to move, <span class="theirs">* # + ~</span> for the opponent (five, open four, four, open three)',
+    );
+  if (el.book.checked)
+    parts.push(
+      'book: <span class="win">W</span>/<span class="loss">L</span> a proven win/loss for the side to move, numbers are scores; the thick ring is the book move; click one to follow the book',
+    );
   el.legend.innerHTML = parts.join('<br>');
 }
 
@@ -302,7 +313,10 @@ function loadState(f: PositionFields, v: PositionView): void {
   const inMoves = new Set(moves);
   const setup: { index: number; color: Color }[] = [];
   if (v.setup) {
-    for (const [name, c] of [['black', BLACK], ['white', WHITE]] as const) {
+    for (const [name, c] of [
+      ['black', BLACK],
+      ['white', WHITE],
+    ] as const) {
       for (const p of v.stones[name]) {
         const r = parsePoint(p, f.size);
         if (r.ok && !inMoves.has(r.value)) setup.push({ index: r.value, color: c });
@@ -556,10 +570,13 @@ function swap2Answer(r: Swap2Result): void {
     showSwap2('The engine proposes these three stones. Choose:', [
       ['Take black', () => swap2Done('white', 'You took black.')],
       ['Take white (play stone 4)', () => swap2Done('black', 'You took white: play the fourth stone.')],
-      ['Add two stones', () => {
-        st.swap2 = { stage: 'user-adds-2' };
-        showSwap2('Place a white and then a black stone; the engine then chooses its colour.');
-      }],
+      [
+        'Add two stones',
+        () => {
+          st.swap2 = { stage: 'user-adds-2' };
+          showSwap2('Place a white and then a black stone; the engine then chooses its colour.');
+        },
+      ],
     ]);
   } else if (r.choice === 'black') swap2Done('black', 'The engine takes black.');
   else if (r.choice === 'white') engineTakesWhite(r.move);
@@ -717,7 +734,12 @@ document.addEventListener('keydown', (e) => {
   const q = new URLSearchParams(location.search);
   legend();
   const size = Number(q.get('size') ?? 15);
-  const f: PositionFields = { position: q.get('p') ?? '', then: q.get('then') ?? '', size: Number.isInteger(size) ? size : 15, rule: q.get('rule') ?? 'freestyle' };
+  const f: PositionFields = {
+    position: q.get('p') ?? '',
+    then: q.get('then') ?? '',
+    size: Number.isInteger(size) ? size : 15,
+    rule: q.get('rule') ?? 'freestyle',
+  };
   const to = q.get('to');
   if (to === 'black' || to === 'white') f.toMove = to;
   render();

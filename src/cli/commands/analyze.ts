@@ -39,7 +39,10 @@ export const command: CommandModule = {
     const r = engine.go(commandLimits(time, nodes, depth), (info) => {
       const nps = info.ms > 0 ? Math.round((info.nodes * 1000) / info.ms) : info.nodes;
       if (json) printJson({ depth: info.depth, score: info.score, nodes: info.nodes, nps, ms: info.ms, pv: info.pv.map(pt) });
-      else process.stdout.write(`depth ${String(info.depth).padEnd(3)} score ${String(info.score).padEnd(6)} nodes ${String(info.nodes).padEnd(9)} nps ${String(nps).padEnd(8)} ms ${String(info.ms).padEnd(6)} pv ${info.pv.map(pt).join(' ')}\n`);
+      else
+        process.stdout.write(
+          `depth ${String(info.depth).padEnd(3)} score ${String(info.score).padEnd(6)} nodes ${String(info.nodes).padEnd(9)} nps ${String(nps).padEnd(8)} ms ${String(info.ms).padEnd(6)} pv ${info.pv.map(pt).join(' ')}\n`,
+        );
     });
     if (json) printJson({ move: pt(r.move), score: r.score, depth: r.depth, nodes: r.nodes, ms: r.ms, pv: r.pv.map(pt), source: r.source });
     else process.stdout.write(`bestmove ${pt(r.move)} (source ${r.source}, score ${r.score}, depth ${r.depth})\n`);

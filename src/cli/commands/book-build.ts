@@ -109,12 +109,22 @@ export const command: CommandModule = {
       .option('opening', { choices: OPENING_KINDS, default: 'swap2' as OpeningKind, describe: 'which openings are the roots' })
       .option('rule', { choices: ['freestyle', 'standard'] as const, default: 'freestyle' as const, describe: 'five or more wins, or exactly five' })
       .option('roots', { type: 'string', requiresArg: true, describe: 'build from the positions in FILE (one a line) instead of --opening' })
-      .option('budget', { type: 'string', default: '500', requiresArg: true, describe: "this run's time ('10m', '90s', '1h') or number of jobs ('500'), counted from its start (a resumed build gets a fresh budget)" })
-      .option('compact', { type: 'boolean', default: true, describe: 'at the end, drop children that were listed but never evaluated (--no-compact keeps them)' })
+      .option('budget', {
+        type: 'string',
+        default: '500',
+        requiresArg: true,
+        describe: "this run's time ('10m', '90s', '1h') or number of jobs ('500'), counted from its start (a resumed build gets a fresh budget)",
+      })
+      .option('compact', {
+        type: 'boolean',
+        default: true,
+        describe: 'at the end, drop children that were listed but never evaluated (--no-compact keeps them)',
+      })
       .option('queue', {
         type: 'string',
         requiresArg: true,
-        describe: 'coordinate a build on many machines: jobs go to a BullMQ queue on this Redis (redis://HOST[:PORT][/DB], rediss:// for TLS), run by `gomoku book worker` processes',
+        describe:
+          'coordinate a build on many machines: jobs go to a BullMQ queue on this Redis (redis://HOST[:PORT][/DB], rediss:// for TLS), run by `gomoku book worker` processes',
       })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' })
       .option('force-unlock', {
@@ -142,7 +152,8 @@ export const command: CommandModule = {
     if (!budget) return usageError(`bad --budget '${String(a.budget)}' (a time like 10m, 90s, 1h, or a number of jobs like 500)`);
     for (const f of ['solveNodes', 'scoreNodes'] as const) {
       const v = a[f];
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return usageError(`--${f === 'solveNodes' ? 'solve-nodes' : 'score-nodes'} must be a non-negative integer`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+        return usageError(`--${f === 'solveNodes' ? 'solve-nodes' : 'score-nodes'} must be a non-negative integer`);
     }
     let roots: { black: number[]; white: number[]; toMove: Color }[] | undefined;
     if (typeof a.roots === 'string') {
@@ -231,13 +242,15 @@ export const command: CommandModule = {
         ...(coordinator ? { groupWrites: 256 } : {}),
         shouldStop: () => stop,
         // quiet: no callback at all, so the builder does not count open roots after every result
-        onProgress: quiet ? undefined : (p) => {
-          const t = Date.now();
-          if (t - last < (tty ? 200 : 5000)) return;
-          last = t;
-          const line = progressLine(p, coordinator?.stats());
-          process.stderr.write(tty ? `\r\x1b[K${line}` : line + '\n');
-        },
+        onProgress: quiet
+          ? undefined
+          : (p) => {
+              const t = Date.now();
+              if (t - last < (tty ? 200 : 5000)) return;
+              last = t;
+              const line = progressLine(p, coordinator?.stats());
+              process.stderr.write(tty ? `\r\x1b[K${line}` : line + '\n');
+            },
       });
       drained = true;
       if (!quiet) process.stderr.write((tty ? `\r\x1b[K` : '') + progressLine(summary, coordinator?.stats()) + '\n');

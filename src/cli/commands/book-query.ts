@@ -33,7 +33,9 @@ export const command: CommandModule = {
       } else if (!r.found) {
         process.stdout.write('not in the book (verdict unknown)\n');
       } else {
-        const lines = [`verdict ${r.verdict}  score ${r.score}  depth ${r.depth}${r.bestMove !== undefined ? `  best ${pt(r.bestMove)}` : ''}  (${r.opening || 'no opening'}, ${r.method ?? 'no job'}, ${r.nodes} nodes)`];
+        const lines = [
+          `verdict ${r.verdict}  score ${r.score}  depth ${r.depth}${r.bestMove !== undefined ? `  best ${pt(r.bestMove)}` : ''}  (${r.opening || 'no opening'}, ${r.method ?? 'no job'}, ${r.nodes} nodes)`,
+        ];
         for (const c of r.children) lines.push(`  ${pt(c.move).padEnd(4)} ${c.verdict.padEnd(7)} ${c.score}`);
         process.stdout.write(lines.join('\n') + '\n');
       }

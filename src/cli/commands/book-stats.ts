@@ -25,7 +25,10 @@ export const command: CommandModule = {
       process.stdout.write(JSON.stringify(s) + '\n');
       return;
     }
-    const kv = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k || '-'}:${v}`).join(' ');
+    const kv = (o: Record<string, number>) =>
+      Object.entries(o)
+        .map(([k, v]) => `${k || '-'}:${v}`)
+        .join(' ');
     process.stdout.write(
       [
         `positions ${s.positions}  (jobs in flight ${s.jobsInFlight}, nodes ${s.nodes}, proof entries ${s.proofEntries})`,

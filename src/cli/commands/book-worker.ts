@@ -20,13 +20,21 @@ export const command: CommandModule = {
         kind: 'positive-int',
         min: 1000,
         default: 30_000,
-        describe: "BullMQ job lock, ms: a job of a worker that stopped answering (kill -9, a lost host) goes to another after this; renewed every half of it while the job runs",
+        describe:
+          'BullMQ job lock, ms: a job of a worker that stopped answering (kill -9, a lost host) goes to another after this; renewed every half of it while the job runs',
       },
     })
-      .option('queue', { type: 'string', demandOption: true, requiresArg: true, describe: 'the Redis of the coordinator: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss:// for TLS' })
+      .option('queue', {
+        type: 'string',
+        demandOption: true,
+        requiresArg: true,
+        describe: 'the Redis of the coordinator: redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss:// for TLS',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'one JSON object a line on stdout for each event (queue joined, job started, job done)' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress line' })
-      .epilog('Ctrl-C finishes the jobs in hand and stops; a second Ctrl-C hands them back to the queue at once. Exit status: 0 stopped, 2 bad usage or refused login, 75 Redis does not answer.'),
+      .epilog(
+        'Ctrl-C finishes the jobs in hand and stops; a second Ctrl-C hands them back to the queue at once. Exit status: 0 stopped, 2 bad usage or refused login, 75 Redis does not answer.',
+      ),
   handler: async (argv) => {
     const a = argv as Record<string, unknown>;
     const q = queueArgs(a);

@@ -11,6 +11,7 @@ import { command as worker } from './book-worker.js';
 export const command: CommandModule = {
   command: 'book <command>',
   describe: 'query, inspect, export or build the opening book (alone or with workers on many machines)',
-  builder: (y) => y.command(query).command(stats).command(exportCmd).command(build).command(proof).command(verify).command(worker).demandCommand(1, 'name a book command'),
+  builder: (y) =>
+    y.command(query).command(stats).command(exportCmd).command(build).command(proof).command(verify).command(worker).demandCommand(1, 'name a book command'),
   handler: () => {},
 };

@@ -125,7 +125,8 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     const tc = orUsage(parseTc(a.tc ?? '5000/120000'));
     const skipped: string[] = [];
     if (a.openings !== undefined && a.randomOpenings !== undefined) throw new UsageError('give --openings or --random-openings, not both');
-    if (a.swap2 && (a.openings !== undefined || a.randomOpenings !== undefined)) throw new UsageError('--swap2 starts from an empty board: it takes no --openings / --random-openings');
+    if (a.swap2 && (a.openings !== undefined || a.randomOpenings !== undefined))
+      throw new UsageError('--swap2 starts from an empty board: it takes no --openings / --random-openings');
     let openings: Opening[] = [{ id: 'empty', moves: [] }];
     if (a.openings !== undefined) openings = orUsage(loadOpenings(a.openings, size, rule, { skipped }));
     else if (a.randomOpenings !== undefined) {
@@ -134,7 +135,8 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     }
     if (skipped.length > 0) io.err(`gomoku: skipped ${skipped.length} opening(s) that do not fit the ${size}x${size} board (first: ${skipped[0]})\n`);
     const games = intOpt(a.games, '--games', 1, 2 * openings.length);
-    if (games > 2 * openings.length) io.err(`gomoku: note: ${games} games over ${openings.length} opening(s): openings repeat, and deterministic engines repeat their games\n`);
+    if (games > 2 * openings.length)
+      io.err(`gomoku: note: ${games} games over ${openings.length} opening(s): openings repeat, and deterministic engines repeat their games\n`);
     const concurrency = intOpt(a.concurrency, '--concurrency', 1, 1);
     const hangToleranceMs = intOpt(a.hangTolerance, '--hang-tolerance', 0, 1000);
     const replyGapMs = intOpt(a.replyGap, '--reply-gap', 0, 50);
@@ -163,7 +165,18 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       openings,
       games,
       concurrency,
-      game: { size, rule, tc, hangToleranceMs, replyGapMs, startTimeoutMs, maxMemory, suspendWhenIdle: a.suspend !== false, endGraceMs: 500, swap2: a.swap2 === true },
+      game: {
+        size,
+        rule,
+        tc,
+        hangToleranceMs,
+        replyGapMs,
+        startTimeoutMs,
+        maxMemory,
+        suspendWhenIdle: a.suspend !== false,
+        endGraceMs: 500,
+        swap2: a.swap2 === true,
+      },
       onGame: (_r: GameRecord, s: MatchStats) => draw(s, false),
       ...(sprt ? { sprt } : {}),
       ...(a.out !== undefined ? { outDir: a.out } : {}),
@@ -190,7 +203,13 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       if (abouts[i]) e.about = abouts[i];
     });
     const config = {
-      size, rule, tc, games, concurrency, hangToleranceMs, swap2: a.swap2 === true,
+      size,
+      rule,
+      tc,
+      games,
+      concurrency,
+      hangToleranceMs,
+      swap2: a.swap2 === true,
       openings: a.openings ?? (a.randomOpenings !== undefined ? `random:${a.randomOpenings}:${a.openingStones ?? 3}:${a.seed ?? 'gomoku-match'}` : null),
       openingCount: openings.length,
       sprt: sprt ?? null,
@@ -198,7 +217,8 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     if (a.out !== undefined) writeSummary(a.out, result, config);
     const problems = checkRecords(result.records, result.stats);
     if (problems.length > 0) io.err(`gomoku: internal inconsistency in the match records: ${problems[0]}\n`);
-    if (a.json) io.out(JSON.stringify(jsonSafe({ format: 'gomoku-match/1', config, engines: result.engines, stopped: result.stopped, stats: result.stats })) + '\n');
+    if (a.json)
+      io.out(JSON.stringify(jsonSafe({ format: 'gomoku-match/1', config, engines: result.engines, stopped: result.stopped, stats: result.stats })) + '\n');
     else io.out(summaryText(result.stats) + (result.stopped === 'sprt' ? '\n  stopped early by the SPRT' : '') + '\n');
     if (problems.length > 0) return 70;
     if (!sprt) return 0;
@@ -223,14 +243,22 @@ export const command: CommandModule = {
       games: { kind: 'positive-int', describe: 'games to play (default: every opening once with each colour)' },
       concurrency: { kind: 'positive-int', default: 1, describe: 'games in flight at once' },
       'hang-tolerance': { kind: 'count', default: 1000, describe: 'ms over the limit before a move is a time-out' },
-      'reply-gap': { kind: 'count', default: 50, describe: "ms to wait after an engine's last line before the next command to it (some engines drop a command that comes too soon)" },
+      'reply-gap': {
+        kind: 'count',
+        default: 50,
+        describe: "ms to wait after an engine's last line before the next command to it (some engines drop a command that comes too soon)",
+      },
       'start-timeout': { kind: 'positive-int', default: 10000, describe: 'ms an engine may take to answer START' },
       'max-memory': { kind: 'count', default: 367001600, describe: 'bytes sent as INFO max_memory (not enforced)' },
     })
       .option('engine', { type: 'string', array: true, describe: 'NAME=COMMAND, twice; COMMAND is split like a shell line (quotes work)' })
       .option('openings', { type: 'string', describe: 'opening file: centre-relative x,y lines (Piskvork/GomocupJudge), move lists, or the JSON lists' })
       .option('seed', { type: 'string', default: 'gomoku-match', describe: 'seed for --random-openings' })
-      .option('swap2', { type: 'boolean', default: false, describe: 'open each game with Swap2 through SWAP2BOARD (game 2k+1: the first engine opens, 2k+2: the second)' })
+      .option('swap2', {
+        type: 'boolean',
+        default: false,
+        describe: 'open each game with Swap2 through SWAP2BOARD (game 2k+1: the first engine opens, 2k+2: the second)',
+      })
       .option('tc', { type: 'string', default: '5000/120000', describe: 'time control MOVE_MS/GAME_MS (GAME_MS 0 or absent = no game limit)' })
       .option('rule', { type: 'string', default: 'freestyle', describe: 'freestyle (five or more) or standard (exactly five)' })
       .option('suspend', { type: 'boolean', default: true, describe: 'SIGSTOP an engine while its opponent thinks (use --no-suspend to allow pondering)' })
@@ -239,7 +267,10 @@ export const command: CommandModule = {
       .option('log', { type: 'string', describe: 'write every protocol line to FILE: ms since start, game, engine, > (sent) or < (received), line' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
       .option('check', { type: 'string', describe: 'check a recorded match directory (games replayed, summary recomputed) instead of playing' })
-      .example('$0 match --engine new="node dist/cli/main.js play --protocol gomocup" --engine old="/opt/old/gomoku play --protocol gomocup" --openings openings.txt --tc 100/10000 --concurrency 2 --out runs/1', 'a short regression match')
+      .example(
+        '$0 match --engine new="node dist/cli/main.js play --protocol gomocup" --engine old="/opt/old/gomoku play --protocol gomocup" --openings openings.txt --tc 100/10000 --concurrency 2 --out runs/1',
+        'a short regression match',
+      )
       .epilog('Exit status: 0 done (with --sprt: H1 accepted), 1 H0 accepted (or --check found problems), 2 bad usage, 3 SPRT undecided.'),
   handler: async (argv) => {
     const a = argv as unknown as MatchArgs;

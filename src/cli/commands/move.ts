@@ -56,7 +56,8 @@ export const command: CommandModule = {
       time: {
         kind: 'positive',
         unit: 'of ms',
-        describe: 'time for the whole command in ms, Node start-up included (default 1000, or none with --nodes/--depth: then the result depends only on the seed)',
+        describe:
+          'time for the whole command in ms, Node start-up included (default 1000, or none with --nodes/--depth: then the result depends only on the seed)',
       },
       nodes: { kind: 'positive-int', describe: 'node limit (deterministic with --seed)' },
       depth: { kind: 'positive-int', describe: 'alpha-beta depth limit' },

@@ -38,7 +38,12 @@ const SERVE_OPTIONS = {
   book: BOOK_OPTION,
   open: { type: 'boolean', default: false, describe: 'open the page in the default browser' },
   'max-searches': { type: 'number', default: 2, requiresArg: true, describe: 'searches at once, over all pages (each one a worker thread)' },
-  'max-time': { type: 'number', default: 120_000, requiresArg: true, describe: 'the longest time in ms one search may ask for (analysis runs this long unless stopped)' },
+  'max-time': {
+    type: 'number',
+    default: 120_000,
+    requiresArg: true,
+    describe: 'the longest time in ms one search may ask for (analysis runs this long unless stopped)',
+  },
   seed: { type: 'string', default: 'gomoku-tss', requiresArg: true, describe: 'seed for the engine and the Swap2 decisions' },
 } as const;
 
@@ -89,8 +94,11 @@ async function serveMain(a: Record<string, unknown>): Promise<void> {
     throw new CliError(err.message);
   }
   const shownBook = book === undefined ? 'none' : relative(process.cwd(), book).startsWith('..') ? book : relative(process.cwd(), book);
-  process.stdout.write(`gomoku serve: ${server.url}  (book: ${shownBook}; at most ${maxSearches} search${maxSearches === 1 ? '' : 'es'} at once, ${maxTimeMs} ms each; Ctrl-C stops)\n`);
-  if (!['127.0.0.1', 'localhost', '::1'].includes(host.toLowerCase())) process.stderr.write(`gomoku: listening on ${host}: other machines that reach this one can use the page and its searches\n`);
+  process.stdout.write(
+    `gomoku serve: ${server.url}  (book: ${shownBook}; at most ${maxSearches} search${maxSearches === 1 ? '' : 'es'} at once, ${maxTimeMs} ms each; Ctrl-C stops)\n`,
+  );
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host.toLowerCase()))
+    process.stderr.write(`gomoku: listening on ${host}: other machines that reach this one can use the page and its searches\n`);
   if (a.open === true) openBrowser(server.url);
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -9,7 +9,18 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { EXIT_UNDECIDED, EXIT_USAGE, loadPosition, positionArgs, positionText, usageError, withNumberOptions, withPositionArgument, withPositionOptions, parseSize } from '../common.js';
+import {
+  EXIT_UNDECIDED,
+  EXIT_USAGE,
+  loadPosition,
+  positionArgs,
+  positionText,
+  usageError,
+  withNumberOptions,
+  withPositionArgument,
+  withPositionOptions,
+  parseSize,
+} from '../common.js';
 import { solveJob, type SolveJob, type SolveJobResult } from '../../workers/solve-job.js';
 import { createPool } from '../../workers/pool.js';
 import { Progress } from '../progress.js';
@@ -52,7 +63,11 @@ export function jobFromLine(line: string, defaults: Partial<SolveJob>): SolveJob
   if (typeof f.position === 'string') position = f.position;
   else if (f.position !== undefined) return "'position' must be a string";
   else if (typeof f.black === 'string' && typeof f.white === 'string') {
-    const list = (s: string) => s.split(/[\s,]+/).filter(Boolean).join(',');
+    const list = (s: string) =>
+      s
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .join(',');
     position = `B:${list(f.black)};W:${list(f.white)}`;
   } else return "needs 'position', or 'black' and 'white'";
   const job: SolveJob = { ...defaults, position };
@@ -69,7 +84,11 @@ export function jobFromLine(line: string, defaults: Partial<SolveJob>): SolveJob
     if (f.toMove !== 'black' && f.toMove !== 'white') return `bad 'toMove' ${JSON.stringify(f.toMove)} (expected black or white)`;
     job.toMove = f.toMove;
   }
-  const lp = loadPosition(position, { size: job.size ?? 15, rule: job.rule ?? 'freestyle', toMove: job.toMove === undefined ? undefined : job.toMove === 'black' ? 1 : 2 });
+  const lp = loadPosition(position, {
+    size: job.size ?? 15,
+    rule: job.rule ?? 'freestyle',
+    toMove: job.toMove === undefined ? undefined : job.toMove === 'black' ? 1 : 2,
+  });
   if (!lp.ok) return lp.error;
   const over = gameOverReason(lp.value.board);
   if (over) return over;
@@ -87,7 +106,10 @@ async function runBatch(file: string, workers: number, defaults: Partial<SolveJo
     return EXIT_USAGE;
   }
   // Blank lines are skipped, but a bad line is named by its number in the file.
-  const lines = text.split('\n').map((l, i) => ({ text: l.trim(), number: i + 1 })).filter((l) => l.text !== '');
+  const lines = text
+    .split('\n')
+    .map((l, i) => ({ text: l.trim(), number: i + 1 }))
+    .filter((l) => l.text !== '');
   const jobs = lines.map((l) => {
     const j = jobFromLine(l.text, defaults);
     return typeof j === 'string' ? `line ${l.number}: ${j}` : j;
@@ -154,7 +176,9 @@ export const command: CommandModule = {
       .example('$0 solve "h8 h9 i8 i9 j8 j9" --json', 'black to move has a four-three')
       .example('$0 solve h8 h9 i8 i9 j8 j9', 'the same position given as several words')
       .example('$0 solve --batch puzzles.jsonl --workers 2 --json', 'many positions, results in input order')
-      .epilog('Exit status: 0 win or loss, 3 unknown (the budget ran out), 2 bad input. --batch: 2 if a line was bad, else 3 if a position was left unknown, else 0.');
+      .epilog(
+        'Exit status: 0 win or loss, 3 unknown (the budget ran out), 2 bad input. --batch: 2 if a line was bad, else 3 if a position was left unknown, else 0.',
+      );
   },
   handler: async (argv) => {
     const a = argv as Record<string, unknown>;
@@ -199,7 +223,9 @@ export const command: CommandModule = {
       const head = r.result === 'unknown' ? 'unknown' : `${r.result} for ${r.toMove}${r.move ? ` by ${r.move}` : ''} (${r.method})`;
       process.stdout.write(`${head}\n`);
       if (r.pv.length) process.stdout.write(`line: ${r.pv.join(' ')}\n`);
-      process.stdout.write(`nodes ${r.nodes}, ${r.ms} ms${r.proofEntries !== undefined ? `, ${r.proofEntries} proof entries${r.verified ? ', verified' : ''}` : ''}\n`);
+      process.stdout.write(
+        `nodes ${r.nodes}, ${r.ms} ms${r.proofEntries !== undefined ? `, ${r.proofEntries} proof entries${r.verified ? ', verified' : ''}` : ''}\n`,
+      );
       if (r.error) process.stderr.write(`gomoku: ${r.error}\n`);
     }
     // "unknown" is not an answer: the budget ran out first (README, Exit status).

@@ -85,7 +85,13 @@ export function loadServed(req: PositionRequest): Result<ServedPosition> {
     return s;
   });
   if (b.spec.ordered) {
-    const all = loadPosition(makeMoveList([...b.spec.moves, ...after].map((m) => m.index), req.size), { size: req.size, rule: req.rule });
+    const all = loadPosition(
+      makeMoveList(
+        [...b.spec.moves, ...after].map((m) => m.index),
+        req.size,
+      ),
+      { size: req.size, rule: req.rule },
+    );
     if (!all.ok) return all;
     return ok({ pos: all.value, setup: [], moves: all.value.spec.moves, lastMove: all.value.lastMove });
   }
@@ -118,10 +124,20 @@ export function bookView(store: BookStore, sp: ServedPosition): BookView {
 /** The text that reproduces the whole position on the command line (and in the page's box). */
 export function positionText(sp: ServedPosition): { text: string; toMove?: 'black' | 'white' } {
   const size = sp.pos.size;
-  if (sp.setup.length === 0) return { text: makeMoveList(sp.moves.map((m) => m.index), size) };
+  if (sp.setup.length === 0)
+    return {
+      text: makeMoveList(
+        sp.moves.map((m) => m.index),
+        size,
+      ),
+    };
   const all = [...sp.setup, ...sp.moves];
   return {
-    text: makeStoneSet(all.filter((s) => s.color === BLACK).map((s) => s.index), all.filter((s) => s.color === WHITE).map((s) => s.index), size),
+    text: makeStoneSet(
+      all.filter((s) => s.color === BLACK).map((s) => s.index),
+      all.filter((s) => s.color === WHITE).map((s) => s.index),
+      size,
+    ),
     toMove: colorName(sp.pos.board.toMove),
   };
 }

@@ -53,7 +53,13 @@ export class Searches {
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (p: Progress) => onProgress(p));
     const t: ThinkTask = { ...task, kind: 'think', stop, port: port2 };
-    return this.start(t, task.timeMs, [port2], () => Atomics.store(flag, 0, 1), () => port1.close());
+    return this.start(
+      t,
+      task.timeMs,
+      [port2],
+      () => Atomics.store(flag, 0, 1),
+      () => port1.close(),
+    );
   }
 
   solve(task: Omit<SolveTask, 'kind'>): Running {
@@ -67,7 +73,9 @@ export class Searches {
   private start(task: ServeTask, timeMs: number, transferList: MessagePort[] = [], softStop?: () => void, cleanup?: () => void): Running {
     if (this.running >= this.limits.maxSearches) {
       cleanup?.();
-      throw new BusyError(`busy: ${this.running} search${this.running === 1 ? ' is' : 'es are'} running (the server allows ${this.limits.maxSearches} at once: --max-searches)`);
+      throw new BusyError(
+        `busy: ${this.running} search${this.running === 1 ? ' is' : 'es are'} running (the server allows ${this.limits.maxSearches} at once: --max-searches)`,
+      );
     }
     this.warmUp();
     this.running++;

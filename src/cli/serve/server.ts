@@ -68,7 +68,12 @@ function loadPage(dir: string): Map<string, StaticFile> {
     for (const f of readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, f.name);
       if (f.isDirectory()) walk(p, `${prefix}${f.name}/`);
-      else if (statSync(p).size < 8 << 20) files.set(`${prefix}${f.name}`, { body: readFileSync(p), type: TYPES[path.extname(f.name)] ?? 'application/octet-stream', immutable: prefix.startsWith('/assets/') });
+      else if (statSync(p).size < 8 << 20)
+        files.set(`${prefix}${f.name}`, {
+          body: readFileSync(p),
+          type: TYPES[path.extname(f.name)] ?? 'application/octet-stream',
+          immutable: prefix.startsWith('/assets/'),
+        });
     }
   };
   walk(dir, '/');
@@ -93,10 +98,34 @@ function requestFromSgf(text: string): { ok: true; value: PositionRequest } | { 
   const rule = g.rule ?? 'freestyle';
   const hasSetup = g.setup.black.length + g.setup.white.length > 0;
   const alternate = (from: Color) => g.moves.every((m, i) => m.color === (i % 2 === 0 ? from : 3 - from));
-  if (!hasSetup && alternate(BLACK)) return { ok: true, value: { position: makeMoveList(g.moves.map((m) => m.index), size), then: '', size, rule } };
+  if (!hasSetup && alternate(BLACK))
+    return {
+      ok: true,
+      value: {
+        position: makeMoveList(
+          g.moves.map((m) => m.index),
+          size,
+        ),
+        then: '',
+        size,
+        rule,
+      },
+    };
   const first: Color = g.moves.length > 0 ? g.moves[0]!.color : (g.toMove ?? (g.setup.black.length > g.setup.white.length ? WHITE : BLACK));
   if (hasSetup && alternate(first)) {
-    return { ok: true, value: { position: makeStoneSet(g.setup.black, g.setup.white, size), then: makeMoveList(g.moves.map((m) => m.index), size), size, rule, toMove: first } };
+    return {
+      ok: true,
+      value: {
+        position: makeStoneSet(g.setup.black, g.setup.white, size),
+        then: makeMoveList(
+          g.moves.map((m) => m.index),
+          size,
+        ),
+        size,
+        rule,
+        toMove: first,
+      },
+    };
   }
   // moves that do not alternate: all one stone set, the side to move after the last move
   const black = [...g.setup.black, ...g.moves.filter((m) => m.color === BLACK).map((m) => m.index)];
@@ -119,7 +148,8 @@ export async function startServer(opts: ServerOptions): Promise<{ app: FastifyIn
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const host = hostnameOf(req.headers.host);
-    if (loopbackOnly && (host === undefined || !LOOPBACK.has(host))) return refuse(reply, 403, `host '${req.headers.host ?? ''}' is not this server (it answers to 127.0.0.1 and localhost)`);
+    if (loopbackOnly && (host === undefined || !LOOPBACK.has(host)))
+      return refuse(reply, 403, `host '${req.headers.host ?? ''}' is not this server (it answers to 127.0.0.1 and localhost)`);
     if (req.url.startsWith('/api/ws')) {
       const origin = req.headers.origin;
       if (origin !== undefined) {
@@ -147,7 +177,10 @@ export async function startServer(opts: ServerOptions): Promise<{ app: FastifyIn
       .header('content-type', f.type)
       .header('cache-control', f.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'",
+      )
       .send(f.body);
   app.get('/', (_req, reply) => sendFile(reply, page.get('/index.html')!));
   app.get('/assets/:file', (req, reply) => {
@@ -194,19 +227,19 @@ export async function startServer(opts: ServerOptions): Promise<{ app: FastifyIn
     const sp = r.ok ? loadServed(r.value) : r;
     if (!r.ok || !sp.ok) return refuse(reply, 400, r.ok ? (sp as { error: string }).error : r.error);
     const q = r.value;
-    return { request: { position: q.position, then: q.then, size: q.size, rule: q.rule, ...(q.toMove ? { toMove: colorName(q.toMove) } : {}) }, view: positionView(sp.value, opts.bookStore) };
+    return {
+      request: { position: q.position, then: q.then, size: q.size, rule: q.rule, ...(q.toMove ? { toMove: colorName(q.toMove) } : {}) },
+      view: positionView(sp.value, opts.bookStore),
+    };
   });
 
   app.register(async (scope) => {
     scope.get('/api/ws', { websocket: true }, (socket) => {
       // the worker threads start once a page is there, not while it loads
       setTimeout(() => searches.warmUp(), 300).unref();
-      const session = new Session(
-        { searches, book: opts.book, seed: opts.seed, version: opts.version, updatesPerSecond: opts.updatesPerSecond },
-        (msg) => {
-          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
-        },
-      );
+      const session = new Session({ searches, book: opts.book, seed: opts.seed, version: opts.version, updatesPerSecond: opts.updatesPerSecond }, (msg) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+      });
       socket.on('message', (data, isBinary) => {
         if (isBinary) session.onMessage('');
         else session.onMessage(data.toString());

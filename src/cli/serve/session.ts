@@ -146,7 +146,8 @@ export class Session {
       out.step = m.step as Swap2Step;
       const want = out.step === 'propose' ? 0 : out.step === 'after-three' ? 3 : 5;
       const ms = sp.value.moves;
-      if (sp.value.setup.length > 0 || ms.length !== want) return err(`swap2 ${out.step} needs a move list of ${want} stones, got ${sp.value.setup.length + ms.length}`);
+      if (sp.value.setup.length > 0 || ms.length !== want)
+        return err(`swap2 ${out.step} needs a move list of ${want} stones, got ${sp.value.setup.length + ms.length}`);
     } else {
       const over = gameOverReason(sp.value.pos.board);
       if (over) return err(over);
@@ -170,11 +171,25 @@ export class Session {
         run = this.ctx.searches.think(task, (p: Progress) => {
           if (this.current?.id !== id) return;
           const nps = p.ms > 0 ? Math.round((p.nodes * 1000) / p.ms) : 0;
-          this.send({ type: 'info', id, depth: p.depth, score: p.score, scoreText: scoreText(p.score), nodes: p.nodes, nps, ms: p.ms, pv: p.pv.map(pt), stage: p.stage, iteration: p.iteration });
+          this.send({
+            type: 'info',
+            id,
+            depth: p.depth,
+            score: p.score,
+            scoreText: scoreText(p.score),
+            nodes: p.nodes,
+            nps,
+            ms: p.ms,
+            pv: p.pv.map(pt),
+            stage: p.stage,
+            iteration: p.iteration,
+          });
         });
       } else if (req.kind === 'solve') {
         const t = positionText(sp);
-        run = this.ctx.searches.solve({ job: { position: t.text, size, rule: sp.pos.rule, ...(t.toMove ? { toMove: t.toMove } : {}), timeMs: req.timeMs, proof: true } });
+        run = this.ctx.searches.solve({
+          job: { position: t.text, size, rule: sp.pos.rule, ...(t.toMove ? { toMove: t.toMove } : {}), timeMs: req.timeMs, proof: true },
+        });
       } else {
         run = this.ctx.searches.swap2({ ...where, step: req.step!, budgetMs: req.timeMs });
       }
@@ -198,7 +213,18 @@ export class Session {
 
   private resultJson(kind: Kind, r: ServeResult, pt: (q: number) => string): ResultBody {
     if (r.kind === 'think') {
-      return { kind: kind === 'analyse' ? 'analyse' : 'move', move: r.move >= 0 ? pt(r.move) : null, score: r.score, scoreText: scoreText(r.score), depth: r.depth, nodes: r.nodes, ms: r.ms, pv: r.pv.map(pt), source: r.source, stopped: r.stopped };
+      return {
+        kind: kind === 'analyse' ? 'analyse' : 'move',
+        move: r.move >= 0 ? pt(r.move) : null,
+        score: r.score,
+        scoreText: scoreText(r.score),
+        depth: r.depth,
+        nodes: r.nodes,
+        ms: r.ms,
+        pv: r.pv.map(pt),
+        source: r.source,
+        stopped: r.stopped,
+      };
     }
     if (r.kind === 'solve') return r;
     const stones = (l: { index: number; color: Color }[]) => l.map((s) => ({ point: pt(s.index), color: colorName(s.color) }));

@@ -33,7 +33,18 @@ export async function runAlphanoGame(o: AlphanoRefereeOptions): Promise<GameRepo
   const finish = async (winner: GameReport['winner'], reason: GameReport['reason'], detail: string, fault?: Side): Promise<GameReport> => {
     child.send('FINISH');
     await child.close(1000);
-    const r: GameReport = { protocol: 'alphano', winner, reason, stones: g.moves.length, maxBotMs: times.max, firstBotMs: times.first, detail, transcript: child.transcript, botStderr: child.stderr, botColor: colourName(botColour) };
+    const r: GameReport = {
+      protocol: 'alphano',
+      winner,
+      reason,
+      stones: g.moves.length,
+      maxBotMs: times.max,
+      firstBotMs: times.first,
+      detail,
+      transcript: child.transcript,
+      botStderr: child.stderr,
+      botColor: colourName(botColour),
+    };
     if (fault) r.fault = fault;
     return r;
   };

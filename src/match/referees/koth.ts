@@ -63,7 +63,17 @@ export async function runKothGame(o: KothRefereeOptions): Promise<GameReport> {
     child.send(`EXIT ${winner === 'bot' ? botName : winner === 'opponent' ? oppName : 'TIE'}`);
     const clean = await child.close(500);
     if (!clean && !fault && reason !== 'crash') detail += ' (bot did not exit within 0.5 s)';
-    const r: GameReport = { protocol: 'koth', winner, reason, stones: g.moves.length, maxBotMs: times.max, firstBotMs: times.first, detail, transcript: child.transcript, botStderr: child.stderr };
+    const r: GameReport = {
+      protocol: 'koth',
+      winner,
+      reason,
+      stones: g.moves.length,
+      maxBotMs: times.max,
+      firstBotMs: times.first,
+      detail,
+      transcript: child.transcript,
+      botStderr: child.stderr,
+    };
     if (fault) r.fault = fault;
     if (botColour) r.botColor = colourName(botColour);
     return r;
@@ -91,7 +101,8 @@ export async function runKothGame(o: KothRefereeOptions): Promise<GameReport> {
       g.place(y * SIZE + x, i < 2 ? BLACK : WHITE);
     }
     const choice = opp.random();
-    if (choice < 1 / 3) botColour = WHITE; // opponent answers B
+    if (choice < 1 / 3)
+      botColour = WHITE; // opponent answers B
     else if (choice < 2 / 3) {
       botColour = BLACK; // opponent answers W XY
       g.place(opp.move(g, WHITE), WHITE);

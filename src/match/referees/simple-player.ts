@@ -77,7 +77,12 @@ export class RefGame {
     const x0 = q % n;
     const y0 = (q - x0) / n;
     let best = 0;
-    for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]] as const) {
+    for (const [dx, dy] of [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [1, -1],
+    ] as const) {
       let len = 1;
       for (const s of [1, -1]) {
         let x = x0 + s * dx;

@@ -140,7 +140,10 @@ export async function runWpiGame(o: WpiRefereeOptions): Promise<GameReport & { h
     }
     rm(f('move_file'));
     rm(f(`${up}.go`));
-    const parts = line.trim().split(/\s+/).filter((w) => w !== '');
+    const parts = line
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== '');
     if (parts.length < 3 || parts[0] !== up) {
       // The original: IndexError -> name None -> "out of order move" -> the mover wins.
       winner = sideOf(up);
@@ -230,4 +233,3 @@ function writeMove(path: string, text: string): number | undefined {
   writeFileSync(path, `${text}\n`);
   return mtime(path);
 }
-

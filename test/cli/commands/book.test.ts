@@ -29,10 +29,14 @@ async function run(args: string[]): Promise<{ stdout: string; stderr: string; co
   const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((stdout += String(s)), true));
   const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((stderr += String(s)), true));
   try {
-    await yargs(args).command(book).strict().fail((msg) => {
-      stderr += `gomoku: ${msg}\n`;
-      process.exitCode = 2;
-    }).parseAsync();
+    await yargs(args)
+      .command(book)
+      .strict()
+      .fail((msg) => {
+        stderr += `gomoku: ${msg}\n`;
+        process.exitCode = 2;
+      })
+      .parseAsync();
   } finally {
     o.mockRestore();
     e.mockRestore();
@@ -115,7 +119,10 @@ describe('gomoku book export', () => {
     const out = tmp.file('e.jsonl');
     const r = await run(['book', 'export', '--format', 'jsonl', '--out', out, '--book', f]);
     expect(r.code).toBe(0);
-    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatchObject({ rule: 'freestyle', size: 15, toMove: 'black', verdict: 'loss', score: -29990, depth: 21 });
     expect(Object.keys(lines[0])).toEqual(expect.arrayContaining(['position', 'key', 'opening', 'bestMove', 'pn', 'dn', 'proofSize', 'nodes']));
@@ -170,9 +177,21 @@ describe('gomoku book build helpers', () => {
   });
 
   test('the progress line shows jobs/s, proven, disproven and an ETA', () => {
-    const line = progressLine({ jobs: 50, positions: 300, proven: 3, disproven: 1, roots: 10, openRoots: 8, inFlight: 2, elapsedMs: 10_000, budget: { jobs: 100 } });
+    const line = progressLine({
+      jobs: 50,
+      positions: 300,
+      proven: 3,
+      disproven: 1,
+      roots: 10,
+      openRoots: 8,
+      inFlight: 2,
+      elapsedMs: 10_000,
+      budget: { jobs: 100 },
+    });
     expect(line).toBe('book [##########..........] jobs 50 (5.00/s) proven 3 disproven 1 roots open 8/10 positions 300 eta 10s');
-    expect(progressLine({ jobs: 5, positions: 9, proven: 0, disproven: 0, roots: 1, openRoots: 1, inFlight: 0, elapsedMs: 60_000, budget: { ms: 600_000 } })).toMatch(/eta 9m00s$/);
+    expect(
+      progressLine({ jobs: 5, positions: 9, proven: 0, disproven: 0, roots: 1, openRoots: 1, inFlight: 0, elapsedMs: 60_000, budget: { ms: 600_000 } }),
+    ).toMatch(/eta 9m00s$/);
   });
 });
 
@@ -188,8 +207,16 @@ describe('gomoku book proof / verify', () => {
     const s = openStore(f);
     const root = boardOf('B:c5,d5,e5,f5;W:a1,i1,a9', 9);
     await buildBook({
-      store: s, opening: 'test', roots: [{ black: root.stones(BLACK), white: root.stones(WHITE), toMove: root.toMove }], size: 9, rule: 'freestyle', region: 1,
-      concurrency: 2, budget: { jobs: 200 }, solveNodes: 500, scoreNodes: 20,
+      store: s,
+      opening: 'test',
+      roots: [{ black: root.stones(BLACK), white: root.stones(WHITE), toMove: root.toMove }],
+      size: 9,
+      rule: 'freestyle',
+      region: 1,
+      concurrency: 2,
+      budget: { jobs: 200 },
+      solveNodes: 500,
+      scoreNodes: 20,
       runJob: async (j) => runBookJob(j.black.length + j.white.length === 7 ? { ...j, solveNodes: 0 } : j),
     });
     s.close();

@@ -12,9 +12,15 @@ async function run(args: string[]) {
   const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
   const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((errOut += String(s)), true));
   try {
-    await yargs(args).command(move).command(analyze).strict().exitProcess(false).fail((msg, err) => {
-      throw err ?? new CliError(msg);
-    }).parseAsync();
+    await yargs(args)
+      .command(move)
+      .command(analyze)
+      .strict()
+      .exitProcess(false)
+      .fail((msg, err) => {
+        throw err ?? new CliError(msg);
+      })
+      .parseAsync();
   } catch (err) {
     errOut += `gomoku: ${(err as Error).message}\n`;
     code = err instanceof CliError ? err.exitCode : 70;
@@ -78,7 +84,10 @@ describe('gomoku analyze', () => {
 
   test('--json gives JSON lines', async () => {
     const r = await run(['analyze', 'h8 i9', '--depth', '4', '--json']);
-    const objs = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const objs = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(objs.length).toBeGreaterThanOrEqual(2);
     expect(objs[0]).toHaveProperty('nps');
     expect(objs[objs.length - 1]).toHaveProperty('source');

@@ -31,7 +31,11 @@ const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at /);
 
 describe('gomoku play: arguments', () => {
   it('bad arguments: one line on stderr, exit 2', () => {
-    for (const args of [['--protocol', 'nope'], ['--protocol', 'koth', '--time', '-3'], ['--protocol', 'wpi', '--dir', '/no/such/dir']]) {
+    for (const args of [
+      ['--protocol', 'nope'],
+      ['--protocol', 'koth', '--time', '-3'],
+      ['--protocol', 'wpi', '--dir', '/no/such/dir'],
+    ]) {
       const r = cli(args);
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -53,7 +57,32 @@ describe('gomoku play: arguments', () => {
 
 describe('gomoku play: dialogues over pipes', () => {
   it('Gomocup with CRLF: START, INFO, SWAP2BOARD (all three cases), BOARD, TURN, END', () => {
-    const input = ['START 15', 'INFO timeout_turn 1000', 'INFO rule 1', 'SWAP2BOARD', 'DONE', 'SWAP2BOARD', '7,7', '8,7', '8,8', 'DONE', 'SWAP2BOARD', '7,7', '8,7', '8,8', '6,6', '9,9', 'DONE', 'BOARD', '7,7,1', '8,8,2', 'DONE', 'TURN 0,0', 'END', ''].join('\r\n');
+    const input = [
+      'START 15',
+      'INFO timeout_turn 1000',
+      'INFO rule 1',
+      'SWAP2BOARD',
+      'DONE',
+      'SWAP2BOARD',
+      '7,7',
+      '8,7',
+      '8,8',
+      'DONE',
+      'SWAP2BOARD',
+      '7,7',
+      '8,7',
+      '8,8',
+      '6,6',
+      '9,9',
+      'DONE',
+      'BOARD',
+      '7,7,1',
+      '8,8,2',
+      'DONE',
+      'TURN 0,0',
+      'END',
+      '',
+    ].join('\r\n');
     const r = cli(['--protocol', 'gomocup'], input);
     expect(r.status).toBe(0);
     const out = r.stdout.trim().split('\n');

@@ -50,7 +50,10 @@ describe('gomoku solve: exit status', () => {
   });
 
   test('the position may be several words', async () => {
-    const [one, many] = await Promise.all([gomokuAsync('solve', 'h8 h9 i8 i9 j8 j9', '--json'), gomokuAsync('solve', 'h8', 'h9', 'i8', 'i9', 'j8', 'j9', '--json')]);
+    const [one, many] = await Promise.all([
+      gomokuAsync('solve', 'h8 h9 i8 i9 j8 j9', '--json'),
+      gomokuAsync('solve', 'h8', 'h9', 'i8', 'i9', 'j8', 'j9', '--json'),
+    ]);
     expect(many.code).toBe(0);
     expect(noMs(many.stdout)).toBe(noMs(one.stdout));
   });
@@ -71,7 +74,10 @@ describe('gomoku solve --batch', () => {
     ]);
     const r = await gomokuAsync('solve', '--batch', f, '--json', '--time', '2000');
     expect(r.code).toBe(2);
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(out.map((o) => o.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(out.map((o) => o.result)).toEqual(['win', 'error', 'error', 'error', 'win', 'error', 'error', 'error']);
     // each error names the line of the file (blank lines count) and the reason

@@ -64,7 +64,9 @@ describe('version 2', () => {
   test('the VERIFIED line adds the pass counts; --ignore-zones walks every reply', () => {
     const r = runVerify(cert('h11 i11 h8 i8 h12'), 'pass.jsonl', {});
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^VERIFIED \d+ positions, 0 entries used \(.*\); 1 pass positions, 1 zone checks, 204 replies covered by zones, 0 ignore-set look-ups\n$/);
+    expect(r.stdout).toMatch(
+      /^VERIFIED \d+ positions, 0 entries used \(.*\); 1 pass positions, 1 zone checks, 204 replies covered by zones, 0 ignore-set look-ups\n$/,
+    );
     const full = runVerify(cert('h11 i11 h8 i8 h12'), 'pass.jsonl', { ignoreZones: true });
     expect(full.code).toBe(0);
     expect(full.stdout).toMatch(/; 1 pass positions, 0 zone checks, 0 replies covered by zones/);
@@ -95,9 +97,14 @@ describe('the yargs command', () => {
     let thrown: number | undefined;
     try {
       // as main.ts does: an option's check throws, and the error is one line with exit 2
-      await yargs(args).command(command).strict().exitProcess(false).fail((msg, err) => {
-        throw err ?? new Error(msg);
-      }).parseAsync();
+      await yargs(args)
+        .command(command)
+        .strict()
+        .exitProcess(false)
+        .fail((msg, err) => {
+          throw err ?? new Error(msg);
+        })
+        .parseAsync();
     } catch (err) {
       errOut += `gomoku: ${(err as Error).message}\n`;
       thrown = 2;

@@ -13,7 +13,11 @@ import { BLACK, WHITE } from '../../../src/core/types.js';
 /** A bot written as a Node script: `onLine(line, write)` in the body. */
 const scripted = (body: string) => ({
   command: process.execPath,
-  args: ['-e', `const rl=require('readline').createInterface({input:process.stdin});const write=(s)=>process.stdout.write(s+'\\n');let n=0;rl.on('line',(line)=>{n++;${body}});`, '--'],
+  args: [
+    '-e',
+    `const rl=require('readline').createInterface({input:process.stdin});const write=(s)=>process.stdout.write(s+'\\n');let n=0;rl.on('line',(line)=>{n++;${body}});`,
+    '--',
+  ],
 });
 
 describe('referee helpers', () => {

@@ -404,7 +404,9 @@ async function runBuild(o: BuildOptions): Promise<BuildSummary> {
         dispatched++;
         const id = a.node;
         inFlight.add(id);
-        o.runJob(b.job(id))
+        // the catch turns every failure into a result, so the chain cannot reject
+        void o
+          .runJob(b.job(id))
           .catch((e: unknown): BookJobResult => ({ id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'error', nodes: 0, ms: 0, pv: [], error: e instanceof Error ? e.message : String(e) }))
           .then((r) => {
             ready.push(r);

@@ -290,6 +290,7 @@ export class PbrainClient {
 
   /** Wait until the reply gap has passed and every queued line is written. */
   private async settle(): Promise<void> {
+    this.resume(); // first: the gap is counted in the engine's running time
     for (let wait = this.gapLeft(); wait > 0; wait = this.gapLeft()) await new Promise((r) => setTimeout(r, wait));
     this.flushOutbox();
   }

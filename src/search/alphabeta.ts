@@ -22,14 +22,13 @@ import { MATE, MATE_BOUND, SCORE_INF } from './types.js';
 import { TransTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt.js';
 import { Evaluator, Geometry, MOVE_VALUE } from './eval.js';
 import { MoveGen, GEN_FORCED, GEN_QUIET, TACTICAL_SCORE } from './movegen.js';
+import { rootPv } from './pv.js';
 
 export const MAX_PLY = 128;
 const STRIDE = MAX_AREA;
 const QDEPTH = 8;
 /** Plies past an iteration's depth in which a threatened horizon node is searched one ply deeper. */
 const HORIZON_EXTENSION = 8;
-/** How far the root PV is followed past a table cut (through the table's moves and forced replies). */
-const MAX_PV_COMPLETION = 64;
 /** Late-move pruning: quiet moves searched at a non-PV node of depth d. */
 const LMP = [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32];
 /** Late-move reductions by depth and move number: about ln(depth) * ln(n) / LMR_DIV plies. */
@@ -249,62 +248,9 @@ export class AlphaBeta {
   private iterBest = -1;
   private iterBestScore = -SCORE_INF;
 
-  /**
-   * The root PV, completed where the triangular PV was cut (a table hit): the forced replies
-   * (a five, the block of a five), else the table's move, else an open four; until a five.
-   */
+  /** The root PV (see pv.ts for how it is completed past a table cut). */
   private copyPv(): number[] {
-    const b = this.b;
-    const out: number[] = [];
-    for (let i = 0; i < this.pvLen[0]!; i++) {
-      const m = this.pv[i]!;
-      if (m < 0 || b.cells[m] !== 0) break;
-      const five = ((b.state[m]! >>> (24 + 4 * (b.toMove - 1))) & 15) === C_FIVE;
-      out.push(m);
-      b.play(m);
-      if (five) break;
-    }
-    let played = out.length;
-    for (let guard = 0; guard < MAX_PV_COMPLETION && !(out.length > 0 && b.lastMoveWon()); guard++) {
-      const me = b.toMove;
-      const opp = 3 - me;
-      const five = this.findCell(me, C_FIVE);
-      if (five >= 0) {
-        out.push(five);
-        break;
-      }
-      if (b.counts[(opp - 1) * 16 + C_FIVE]! > 0) {
-        // the forced block (after our open four, the opponent blocks one end)
-        const f = this.findCell(opp as 1 | 2, C_FIVE);
-        out.push(f);
-        b.play(f);
-        played++;
-        continue;
-      }
-      if (this.tt.probe(b.hashLo, b.hashHi, 0) && this.tt.hitMove >= 0 && b.cells[this.tt.hitMove] === 0) {
-        const m = this.tt.hitMove;
-        out.push(m);
-        b.play(m);
-        played++;
-        continue;
-      }
-      const of = this.findCell(me, C_OPEN_FOUR);
-      if (of >= 0 && b.counts[(opp - 1) * 16 + C_FOUR]! + b.counts[(opp - 1) * 16 + C_FOUR_THREE]! + b.counts[(opp - 1) * 16 + C_OPEN_FOUR]! === 0) {
-        out.push(of);
-        b.play(of);
-        played++;
-        continue;
-      }
-      break;
-    }
-    for (let i = 0; i < played; i++) b.undo();
-    return out;
-  }
-
-  private findCell(c: number, cls: number): number {
-    const b = this.b;
-    for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && ((b.state[q]! >>> (24 + 4 * (c - 1))) & 15) === cls) return q;
-    return -1;
+    return rootPv(this.b, this.tt, this.pv, this.pvLen[0]!);
   }
 
   /** Remove a root move (refuted by `verify`), keeping the others in order. */

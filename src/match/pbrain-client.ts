@@ -288,7 +288,7 @@ export class PbrainClient {
     this.outbox.length = 0;
   }
 
-  /** Wait until the reply gap has passed and every queued line is written. */
+  /** Resume the engine, wait until its reply gap has passed and write every queued line. */
   private async settle(): Promise<void> {
     this.resume(); // first: the gap is counted in the engine's running time
     for (let wait = this.gapLeft(); wait > 0; wait = this.gapLeft()) await new Promise((r) => setTimeout(r, wait));
@@ -320,7 +320,6 @@ export class PbrainClient {
   async start(size: number): Promise<StartReply> {
     this.size = size;
     await this.settle();
-    this.resume();
     const t0 = performance.now();
     this.send(`START ${size}`);
     const deadline = t0 + this.opts.startTimeoutMs;
@@ -352,7 +351,6 @@ export class PbrainClient {
    */
   async about(timeoutMs = 2000): Promise<{ name?: string; version?: string; raw?: string }> {
     await this.settle();
-    this.resume();
     const t0 = performance.now();
     this.send('ABOUT');
     for (;;) {
@@ -435,7 +433,6 @@ export class PbrainClient {
     parse: (line: string, ms: number) => R,
   ): Promise<R | Failure> {
     await this.settle();
-    this.resume();
     this.send(`INFO time_left ${Math.round(timeLeftMs)}`);
     const t0 = performance.now();
     for (const l of lines) this.send(l);
@@ -487,7 +484,6 @@ export class PbrainClient {
   async end(graceMs = 500): Promise<void> {
     if (this.exitInfo) return;
     await this.settle();
-    this.resume();
     this.send('END');
     this.child.stdin!.end();
     const timer = setTimeout(() => this.killNow(), graceMs);

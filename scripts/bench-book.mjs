@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { helpOnRequest } from './usage.mjs';
+import { helpOnRequest, pairedOptions } from './usage.mjs';
 import { quantile } from './stats.mjs';
 
 helpOnRequest(import.meta.url);
@@ -26,18 +26,7 @@ if (!existsSync(join(dist, 'book', 'probe.js'))) {
   process.exit(2);
 }
 
-const args = process.argv.slice(2);
-const known = new Set(['--book', '--lookups', '--seed']);
-for (let i = 0; i < args.length; i += 2) {
-  if (!known.has(args[i]) || args[i + 1] === undefined) {
-    console.error(`bench-book: ${known.has(args[i]) ? `option '${args[i]}' needs a value` : `Unknown option '${args[i]}'`} (see --help)`);
-    process.exit(2);
-  }
-}
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
+const opt = pairedOptions('bench-book', ['--book', '--lookups', '--seed']);
 const bookPath = opt('--book', join(here, '..', 'book', 'gomoku-book.db'));
 const lookups = Number(opt('--lookups', '20000'));
 const seed = opt('--seed', '1');

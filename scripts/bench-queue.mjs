@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { helpOnRequest } from './usage.mjs';
+import { helpOnRequest, pairedOptions } from './usage.mjs';
 
 helpOnRequest(import.meta.url);
 
@@ -34,18 +34,7 @@ if (!existsSync(main)) {
   console.error('bench-queue: dist/ is missing; run `npm run build` first');
   process.exit(2);
 }
-const args = process.argv.slice(2);
-const known = new Set(['--redis', '--trivial-jobs', '--jobs', '--rounds']);
-for (let i = 0; i < args.length; i += 2) {
-  if (!known.has(args[i]) || args[i + 1] === undefined) {
-    console.error(`bench-queue: ${known.has(args[i]) ? `option '${args[i]}' needs a value` : `Unknown option '${args[i]}'`} (see --help)`);
-    process.exit(2);
-  }
-}
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
+const opt = pairedOptions('bench-queue', ['--redis', '--trivial-jobs', '--jobs', '--rounds']);
 const redis = opt('--redis', 'redis://127.0.0.1:6379');
 const intOpt = (name, dflt, min) => {
   const v = Number(opt(name, String(dflt)));

@@ -22,3 +22,21 @@ export function helpOnRequest(url, argv = process.argv.slice(2)) {
   process.stdout.write(`${headerOf(readFileSync(fileURLToPath(url), 'utf8'))}\n`);
   process.exit(0);
 }
+
+/**
+ * Options given as `--name value` pairs, each one of `names`: anything else is one line on
+ * stderr naming `script`, and exit 2. Returns `opt(name, fallback)`.
+ */
+export function pairedOptions(script, names, args = process.argv.slice(2)) {
+  const known = new Set(names);
+  for (let i = 0; i < args.length; i += 2) {
+    if (!known.has(args[i]) || args[i + 1] === undefined) {
+      console.error(`${script}: ${known.has(args[i]) ? `option '${args[i]}' needs a value` : `Unknown option '${args[i]}'`} (see --help)`);
+      process.exit(2);
+    }
+  }
+  return (name, fallback) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : fallback;
+  };
+}

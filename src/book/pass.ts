@@ -30,13 +30,11 @@ export interface PassProofOptions {
   timeMs?: number;
   /** Solver node budget for the whole proof. */
   nodes?: number;
-  /** At most this many nodes / ms for one reply's own solve (default: an equal share of what is left). */
+  /** At most this many nodes / ms for one reply's own solve in one round (default: an equal share of what is left). */
   replyNodes?: number;
   replyMs?: number;
   /** A zone with more cells than this is dropped: every reply is then walked (formats.md 3.2). */
   maxZone?: number;
-  /** Go on with the other replies after one is left unproven (to count them; the result stays unknown). */
-  keepGoing?: boolean;
   /** Checker budget for the final verification, ms (default max(10 s, timeMs)). */
   checkMs?: number;
   /** The root as the certificate header should name it (default: the board's stone set). */
@@ -198,38 +196,56 @@ export function provePass(board: Board, opts: PassProofOptions = {}): PassProof 
   // Then an own proof for each reply the pass strategy does not refute.
   const builder = new CertificateBuilder(size, rule, root, W);
   for (const e of passEntries) builder.addStones(e.black, e.white, e.move);
-  let unproven = 0;
-  for (let i = 0; i < need.length; i++) {
-    const r = need[i]!;
-    const left = need.length - i;
-    const t = now();
-    const ms = Math.min(opts.replyMs ?? Infinity, timeLeft() / left);
-    const nn = Math.min(opts.replyNodes ?? Infinity, nodesLeft() / left);
-    let rr: PassReply;
-    if (ms < 1 || nn < 1) rr = { move: r, how: 'unknown', nodes: 0, ms: 0 };
-    else {
+  // In rounds: each pending reply gets an equal share of what is left; the ones that fail
+  // go round again with the larger share the proven ones leave, until a round proves none
+  // (an equal split alone starves the few hard replies and leaves most of the budget unused).
+  let pending = need;
+  const spent = new Map<number, { nodes: number; ms: number }>();
+  while (pending.length > 0) {
+    const failed: number[] = [];
+    const ms = Math.min(opts.replyMs ?? Infinity, timeLeft() / pending.length);
+    const nn = Math.min(opts.replyNodes ?? Infinity, nodesLeft() / pending.length);
+    for (const r of pending) {
+      const t = now();
+      const used = spent.get(r) ?? { nodes: 0, ms: 0 };
+      spent.set(r, used);
+      if (ms < 1 || nn < 1) {
+        failed.push(r);
+        continue;
+      }
       board.play(r);
-      const s = solver.solve(board, { timeMs: Number.isFinite(ms) ? ms : undefined, maxNodes: Number.isFinite(nn) ? Math.floor(nn) : undefined, now });
-      nodes += s.nodes;
-      let ok = s.result === 'win' && s.entries !== undefined;
+      const sr = solver.solve(board, { timeMs: Number.isFinite(ms) ? ms : undefined, maxNodes: Number.isFinite(nn) ? Math.floor(nn) : undefined, now });
+      nodes += sr.nodes;
+      used.nodes += sr.nodes;
+      let ok = sr.result === 'win' && sr.entries !== undefined;
       if (ok) {
         // Its own certificate first: an entry that fails here would only fail the whole later.
         const rroot: RootPosition = { kind: 'stones', black: board.stones(BLACK), white: board.stones(WHITE), toMove: W };
-        const es = entriesOf(s.entries!);
+        const es = entriesOf(sr.entries!);
         const v = verifyCertificate(certificateOf({ size, rule, root: rroot, winner: W, entries: es }), { maxMs: Math.max(2000, ms) });
         ok = v.result === 'verified';
         if (ok) for (const e of es) builder.addStones(e.black, e.white, e.move);
       }
       board.undo();
-      rr = { move: r, how: ok ? 'proven' : 'unknown', nodes: s.nodes, ms: now() - t };
+      used.ms += now() - t;
+      if (ok) {
+        const rr: PassReply = { move: r, how: 'proven', nodes: used.nodes, ms: used.ms };
+        out.replies.push(rr);
+        opts.onReply?.(rr);
+      } else failed.push(r);
     }
-    out.replies.push(rr);
-    opts.onReply?.(rr);
-    if (rr.how === 'unknown') {
-      unproven++;
-      if (!opts.keepGoing) break;
+    if (failed.length === pending.length || (opts.replyNodes !== undefined && opts.replyMs !== undefined)) {
+      // no progress (or both caps fixed: another round would repeat this one)
+      for (const r of failed) {
+        const rr: PassReply = { move: r, how: 'unknown', nodes: spent.get(r)!.nodes, ms: spent.get(r)!.ms };
+        out.replies.push(rr);
+        opts.onReply?.(rr);
+      }
+      break;
     }
+    pending = failed;
   }
+  const unproven = out.replies.filter((r) => r.how === 'unknown').length;
   out.replies.sort((a, b) => a.move - b.move);
   if (unproven > 0 || out.replies.length < replies.length) {
     out.zone = zone;

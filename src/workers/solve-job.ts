@@ -35,7 +35,6 @@ export interface SolveJob {
   replyNodes?: number;
   replyMs?: number;
   maxZone?: number;
-  keepGoing?: boolean;
 }
 
 /** This thread's solver: a batch's jobs share what it learns (see Solver). */
@@ -113,7 +112,6 @@ function passJob(job: SolveJob, b: Board, moves: number[] | undefined, t0: numbe
     replyNodes: job.replyNodes,
     replyMs: job.replyMs,
     maxZone: job.maxZone,
-    keepGoing: job.keepGoing,
     checkMs: job.checkMs,
     root: moves ? { kind: 'moves', moves } : undefined,
     solver,

@@ -70,7 +70,7 @@ describe('provePass', () => {
     expect(none.reason).toMatch(/pass child/);
     expect(none.certificate).toBeUndefined();
     // the replies get one node each: none of the three is proven
-    const starved = provePass(board(), { nodes: 100000, replyNodes: 1, keepGoing: true, solver: new Solver() });
+    const starved = provePass(board(), { nodes: 100000, replyNodes: 1, replyMs: 60000, solver: new Solver() });
     expect(starved.result).toBe('unknown');
     expect(starved.replies).toHaveLength(3);
     expect(starved.replies.filter((r) => r.how === 'unknown').length).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ describe('provePass', () => {
     // c2-g2 has no Black stone and three White ones, so its empty cells are support (formats.md
     // 3.2 (c)) and both replies are walked, each needing its own answer
     const b = boardOf(SIZE, 'freestyle', pts(`${QUIET.black} b2`, SIZE), pts(`${QUIET.white} c2 d2 e2`, SIZE), WHITE);
-    const p = provePass(b, { nodes: 200000, keepGoing: true, solver: new Solver() });
+    const p = provePass(b, { nodes: 200000, solver: new Solver() });
     expect(names(p.zone)).toEqual(expect.arrayContaining(['f2', 'g2']));
     expect(names(p.replies.map((r) => r.move))).toEqual(expect.arrayContaining(['f2', 'g2']));
     if (p.result === 'win') expect(check(p.strategy!, true).result).toBe('verified');

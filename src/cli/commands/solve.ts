@@ -169,7 +169,6 @@ export const command: CommandModule = {
       'reply-time': { kind: 'positive', unit: 'of ms', describe: "--pass: time limit for one reply's own proof in ms (default: an equal share)" },
       'max-zone': { kind: 'positive-int', describe: '--pass: a zone with more cells is dropped and every reply is walked' },
     })
-      .option('keep-going', { type: 'boolean', default: false, describe: '--pass: go on after an unproven reply, to count them (the answer stays unknown)' })
       .option('pass', {
         type: 'boolean',
         default: false,
@@ -200,9 +199,8 @@ export const command: CommandModule = {
       defaults.replyNodes = a.replyNodes as number | undefined;
       defaults.replyMs = a.replyTime as number | undefined;
       defaults.maxZone = a.maxZone as number | undefined;
-      defaults.keepGoing = a.keepGoing as boolean;
-    } else if (a.replyNodes !== undefined || a.replyTime !== undefined || a.maxZone !== undefined || a.keepGoing)
-      return usageError('--reply-nodes, --reply-time, --max-zone and --keep-going go with --pass');
+    } else if (a.replyNodes !== undefined || a.replyTime !== undefined || a.maxZone !== undefined)
+      return usageError('--reply-nodes, --reply-time and --max-zone go with --pass');
     const text = positionText(a);
     // no words at all; `solve ""` is the empty board, a question like any other
     const given = Array.isArray(a.position) ? a.position.length > 0 : a.position !== undefined;

@@ -17,7 +17,7 @@ import { MATE } from '../search/types.js';
 import type { BookJob, BookJobResult } from './job.js';
 import { openingRoots, regionCells, type OpeningKind } from './roots.js';
 import { EXPAND_FULL, EXPAND_NEAR, INF, PnTree, type PnNode } from './pn-tree.js';
-import { EVAL_SCORED, EVAL_SOLVED, PN_INF, type BookStore, type LockRefusal, type PositionRow } from './store.js';
+import { EVAL_SCORED, EVAL_SOLVED, PASS_ENTRY, PN_INF, type BookStore, type LockRefusal, type PositionRow } from './store.js';
 
 /** buildBook could not become the book's writer: another builder holds it (see BookStore.acquireWriterLock). */
 export class BookLockedError extends Error {
@@ -72,6 +72,14 @@ export interface BuildOptions extends BuildConfig {
   solveNodes: number;
   scoreNodes: number;
   solveMs?: number;
+  /**
+   * Pass jobs (issue 24): where `passFor` is to move and the solve leaves the position
+   * unknown, the job tries to prove it lost by pass and zone (pass.ts) with `passNodes` more
+   * nodes. The proof is the job's own (entries and a pass entry with its zone), like a solve's.
+   */
+  passFor?: Color;
+  passNodes?: number;
+  passMs?: number;
   now?: () => number;
   onProgress?: (p: BuildProgress) => void;
   shouldStop?: () => boolean;
@@ -186,6 +194,10 @@ class Builder {
     const k = parsePositionKey(row.key)!;
     const job: BookJob = { id, rule: row.rule, size: row.size, black: k.black, white: k.white, toMove: k.toMove, solveNodes: this.o.solveNodes, scoreNodes: this.o.scoreNodes };
     if (this.o.solveMs !== undefined) job.solveMs = this.o.solveMs;
+    if (this.o.passNodes && k.toMove === this.o.passFor) {
+      job.passNodes = this.o.passNodes;
+      if (this.o.passMs !== undefined) job.passMs = this.o.passMs;
+    }
     return job;
   }
 
@@ -227,7 +239,7 @@ class Builder {
           bestMove: r.bestMove,
           pn: verdict === 'win' ? 0 : verdict === 'loss' ? PN_INF : 1,
           dn: verdict === 'loss' ? 0 : verdict === 'win' ? PN_INF : 1,
-          proofSize: r.entries?.length ?? 0,
+          proofSize: (r.entries?.length ?? 0) + (r.passes?.length ?? 0),
           addNodes: r.nodes,
           method: r.method,
           evaluated: solved ? EVAL_SCORED | EVAL_SOLVED : EVAL_SCORED,
@@ -235,10 +247,10 @@ class Builder {
         this.now(),
       );
       if (solved && r.entries) {
-        s.setProofEntries(
-          r.id,
-          r.entries.map((e) => ({ black: encodePoints(e.black), white: encodePoints(e.white), move: e.move })),
-        );
+        s.setProofEntries(r.id, [
+          ...r.entries.map((e) => ({ black: encodePoints(e.black), white: encodePoints(e.white), move: e.move })),
+          ...(r.passes ?? []).map((p) => ({ black: encodePoints(p.black), white: encodePoints(p.white), move: PASS_ENTRY, zone: p.zone ? encodePoints(p.zone) : null })),
+        ]);
       }
       s.jobFinished(r.id);
       this.tree.setLeaf(r.id, verdict, r.score);

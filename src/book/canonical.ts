@@ -69,3 +69,14 @@ export function entryToCaller(p: BookPosition, e: { black: string; white: string
 }
 
 export type { Transform };
+
+/** A stored pass entry (stones and zone, canonical) -> the caller's orientation. */
+export function passToCaller(p: BookPosition, e: { black: string; white: string; zone?: string | null }): { black: number[]; white: number[]; zone?: number[] } | undefined {
+  const b = decodePoints(e.black, p.size);
+  const w = decodePoints(e.white, p.size);
+  const z = e.zone == null ? undefined : decodePoints(e.zone, p.size);
+  if (!b || !w || (e.zone != null && !z)) return undefined;
+  const out: { black: number[]; white: number[]; zone?: number[] } = { black: b.map((q) => moveToCaller(p, q)), white: w.map((q) => moveToCaller(p, q)) };
+  if (z) out.zone = z.map((q) => moveToCaller(p, q));
+  return out;
+}

@@ -9,8 +9,9 @@ import type { Color, Rule } from '../core/types.js';
 import { Solver } from '../search/solver.js';
 import { Engine } from '../search/engine.js';
 import { MATE } from '../search/types.js';
-import { makeCertificate, parseCertificate } from '../proof/certificate.js';
+import { makeCertificate, parseCertificate, type PassEntry } from '../proof/certificate.js';
 import { verifyCertificate } from '../proof/verify.js';
+import { provePass } from './pass.js';
 
 export interface BookJob {
   /** The position's row id (echoed back). */
@@ -33,6 +34,12 @@ export interface BookJob {
    */
   check?: boolean;
   checkMs?: number;
+  /**
+   * When the solve leaves the position unknown: try to prove it lost for the side to move by
+   * pass and zone (pass.ts) with this node budget (0 or absent: do not); `passMs` caps its time.
+   */
+  passNodes?: number;
+  passMs?: number;
 }
 
 export interface BookJobResult {
@@ -48,6 +55,8 @@ export interface BookJobResult {
   pv: number[];
   /** Strategy entries of the winner (solved positions only), canonical orientation. */
   entries?: { black: number[]; white: number[]; move: number }[];
+  /** Pass entries of a proof by pass and zone (formats.md 3.1-3.2), canonical orientation. */
+  passes?: { black: number[]; white: number[]; zone?: number[] }[];
   error?: string;
 }
 
@@ -89,6 +98,26 @@ export function runBookJob(job: BookJob): BookJobResult {
         };
       }
     }
+    if ((job.passNodes ?? 0) > 0) {
+      // provePass reports a win only with a certificate the checker has verified
+      const p = provePass(b, { nodes: job.passNodes, timeMs: job.passMs, solver, now, checkMs: job.checkMs });
+      nodes += p.nodes;
+      if (p.result === 'win' && p.strategy) {
+        return {
+          id: job.id,
+          verdict: 'loss',
+          score: -(MATE - 2),
+          depth: 2,
+          bestMove: null,
+          method: 'pass',
+          nodes,
+          ms: Date.now() - t0,
+          pv: [],
+          entries: p.strategy.entries.map((e) => ({ black: [...e.black], white: [...e.white], move: e.move })),
+          passes: (p.strategy.passes ?? []).map((q) => (q.zone ? { black: [...q.black], white: [...q.white], zone: [...q.zone] } : { black: [...q.black], white: [...q.white] })),
+        };
+      }
+    }
     if (job.scoreNodes > 0) {
       const e = new Engine({ size: job.size, rule: job.rule, now: () => performance.now() });
       const stones = [...job.black.map((index) => ({ index, color: 1 as Color })), ...job.white.map((index) => ({ index, color: 2 as Color }))];
@@ -108,7 +137,7 @@ export function runBookJob(job: BookJob): BookJobResult {
  * or undefined if it does (or the result claims neither). The board comes from the job, never
  * from the result: this is how a coordinator checks a result from a worker it does not trust.
  */
-export function proofRejection(job: BookJob, r: Pick<BookJobResult, 'verdict' | 'entries'>, maxMs = job.checkMs ?? 2000): string | undefined {
+export function proofRejection(job: BookJob, r: Pick<BookJobResult, 'verdict' | 'entries' | 'passes'>, maxMs = job.checkMs ?? 2000): string | undefined {
   if (r.verdict === 'unknown') return undefined;
   const b = new Board(job.size, job.rule);
   for (const q of job.black) b.put(q, 1);
@@ -116,14 +145,20 @@ export function proofRejection(job: BookJob, r: Pick<BookJobResult, 'verdict' | 
   b.setToMove(job.toMove);
   const winner: Color = r.verdict === 'win' ? job.toMove : job.toMove === 1 ? 2 : 1;
   try {
-    return checkProof(b, winner, r.entries, maxMs);
+    return checkProof(b, winner, r.entries, maxMs, r.passes);
   } catch (e) {
     return `checker: ${e instanceof Error ? e.message : String(e)}`;
   }
 }
 
 /** Why the independent checker does not accept the solver's proof, or undefined if it does. */
-function checkProof(b: Board, winner: Color | undefined, entries: readonly { black: readonly number[]; white: readonly number[]; move: number }[] | undefined, maxMs: number): string | undefined {
+function checkProof(
+  b: Board,
+  winner: Color | undefined,
+  entries: readonly { black: readonly number[]; white: readonly number[]; move: number }[] | undefined,
+  maxMs: number,
+  passes?: readonly PassEntry[],
+): string | undefined {
   if (winner === undefined || entries === undefined) return 'the solver gave no strategy';
   const text = makeCertificate({
     size: b.size,
@@ -131,6 +166,7 @@ function checkProof(b: Board, winner: Color | undefined, entries: readonly { bla
     root: { kind: 'stones', black: b.stones(1), white: b.stones(2), toMove: b.toMove },
     winner,
     entries,
+    ...(passes && passes.length > 0 ? { passes } : {}),
   });
   const cert = parseCertificate(text);
   if (!cert.ok) return 'the certificate does not parse';

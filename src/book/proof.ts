@@ -1,5 +1,6 @@
 /**
- * A `gomoku-proof/1` certificate assembled from the book (formats.md section 3).
+ * A `gomoku-proof/1` certificate assembled from the book (formats.md section 3), or `/2` when
+ * a position was proven by a pass job (its stored pass entry and zone, formats.md 3.1-3.2).
  *
  * Walking from the asked position, in the caller's orientation:
  *  - a position decided by a job (EVAL_SOLVED) contributes its stored strategy entries,
@@ -16,13 +17,15 @@ import { Board } from '../core/board.js';
 import { BLACK, WHITE, err, ok, type Color, type Result } from '../core/types.js';
 import { makePoint } from '../core/notation.js';
 import { CertificateBuilder } from '../proof/certificate.js';
-import { bookPositionOf, entryToCaller, moveToCaller } from './canonical.js';
-import { EVAL_SOLVED, type BookStore } from './store.js';
+import { bookPositionOf, entryToCaller, moveToCaller, passToCaller } from './canonical.js';
+import { EVAL_SOLVED, PASS_ENTRY, type BookStore } from './store.js';
 
 export interface BookProof {
   certificate: string;
   winner: Color;
   entries: number;
+  /** Pass entries (a /2 certificate when there is one). */
+  passes: number;
   positions: number;
 }
 
@@ -55,6 +58,16 @@ export function assembleProof(store: BookStore, root: Board, opts: { maxPosition
     }
     if ((row.evaluated & EVAL_SOLVED) !== 0) {
       for (const e of store.proofEntries(row.id)) {
+        if (e.move === PASS_ENTRY) {
+          // a job's proof by pass and zone: its pass entry, stones and zone mapped like moves
+          const c = passToCaller(p, e);
+          if (!c) {
+            failure = 'a stored pass entry is malformed';
+            return;
+          }
+          cb.addPassStones(c.black, c.white, c.zone);
+          continue;
+        }
         const c = entryToCaller(p, e);
         if (!c) {
           failure = 'a stored strategy entry is malformed';
@@ -93,5 +106,5 @@ export function assembleProof(store: BookStore, root: Board, opts: { maxPosition
     const path = line.map((q) => makePoint(q, board.size)).join(' ');
     return err(`cannot assemble a proof: ${failure}${path ? `; line from the position: ${path}` : ''}`);
   }
-  return ok({ certificate: cb.toString(), winner, entries: cb.entryCount, positions: done.size });
+  return ok({ certificate: cb.toString(), winner, entries: cb.entryCount, passes: cb.passCount, positions: done.size });
 }

@@ -17,7 +17,19 @@ export interface QueryChild {
 
 export type QueryResult =
   | { found: false }
-  | { found: true; verdict: Verdict; score: number; depth: number; bestMove?: number; children: QueryChild[]; opening: string; method: string | null; nodes: number };
+  | {
+      found: true;
+      verdict: Verdict;
+      score: number;
+      depth: number;
+      bestMove?: number;
+      children: QueryChild[];
+      opening: string;
+      method: string | null;
+      nodes: number;
+      /** A decided position's proof: the entries of its own job's strategy, or 1 + the children its tree proof uses. */
+      proofSize: number;
+    };
 
 export function queryBook(store: BookStore, board: Board): QueryResult {
   const p = bookPositionOf(board);
@@ -33,7 +45,7 @@ export function queryBook(store: BookStore, board: Board): QueryResult {
   // the best move first, then the children best for the caller (lowest score for the opponent)
   const rank = (c: QueryChild) => (c.move === best ? -Infinity : c.verdict === 'loss' ? -1e9 + c.score : c.verdict === 'win' ? 1e9 + c.score : c.score);
   children.sort((a, b) => rank(a) - rank(b) || a.move - b.move);
-  const out: QueryResult = { found: true, verdict: row.verdict, score: row.score, depth: row.depth, children, opening: row.opening, method: row.method, nodes: row.nodes };
+  const out: QueryResult = { found: true, verdict: row.verdict, score: row.score, depth: row.depth, children, opening: row.opening, method: row.method, nodes: row.nodes, proofSize: row.proofSize };
   if (best !== undefined) out.bestMove = best;
   return out;
 }

@@ -148,6 +148,14 @@ export function malformed(r: unknown, size: number): string | undefined {
       if (!isPoints(x.black, area) || !isPoints(x.white, area) || !isInt(x.move) || x.move < 0 || x.move >= area) return 'entries';
     }
   }
+  if (o.passes !== undefined) {
+    if (!Array.isArray(o.passes)) return 'passes';
+    for (const e of o.passes as unknown[]) {
+      if (typeof e !== 'object' || e === null) return 'passes';
+      const x = e as Record<string, unknown>;
+      if (!isPoints(x.black, area) || !isPoints(x.white, area) || !(x.zone === undefined || isPoints(x.zone, area))) return 'passes';
+    }
+  }
   if (o.verdict !== 'unknown' && o.entries === undefined) return 'a win or loss without its strategy';
   return undefined;
 }

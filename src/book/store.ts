@@ -13,7 +13,7 @@
  *  - writes come in batches inside one transaction (`transaction(fn)`), the builder's main
  *    thread being the only writer.
  *
- * Layout (schema version 1):
+ * Layout (schema version 2):
  *  positions     one row per canonical position (rule + canonical key, see core/symmetry.ts).
  *                verdict is from the side to move; best_move and every other move is stored in
  *                the canonical orientation (book/canonical.ts maps them to the caller's);
@@ -23,7 +23,8 @@
  *  edges         the opening tree: parent -> child with the move, canonical in the parent's
  *                orientation (the child's own orientation is found by canonicalising again).
  *  proof_entries the solver's strategy entries for a proven position, canonical orientation
- *                of that position (stone lists as in core/symmetry.ts key encoding).
+ *                of that position (stone lists as in core/symmetry.ts key encoding); since
+ *                version 2 also its pass entries (move PASS_ENTRY, with the zone's cells).
  *  build_state   name -> JSON text: build configurations, counters, and the writer lock
  *                (`writer`: the one process building the book, see `acquireWriterLock`).
  *  jobs          jobs handed to workers and not yet written back (rerun after a crash).
@@ -91,6 +92,11 @@ const MIGRATIONS: readonly string[] = [
     started  INTEGER NOT NULL
   );
   `,
+  // 2: pass entries (formats.md 3.1-3.2) among a position's strategy entries: move -1, and the
+  // zone's cells encoded like the stones (NULL: a pass entry without a zone, or a move entry)
+  `
+  ALTER TABLE proof_entries ADD COLUMN zone TEXT;
+  `,
 ];
 
 /** The schema version this code writes and reads. */
@@ -150,8 +156,14 @@ export interface ProofEntryRow {
   /** Encoded stone lists (core/symmetry.ts encoding), canonical orientation of the position. */
   black: string;
   white: string;
+  /** The winner's move, or PASS_ENTRY for a pass entry (the loser to move at these stones). */
   move: number;
+  /** A pass entry's zone, encoded like the stones; null (or absent) when it has none. */
+  zone?: string | null;
 }
+
+/** The `move` of a stored pass entry (schema version 2). */
+export const PASS_ENTRY = -1;
 
 export interface BookStats {
   positions: number;
@@ -347,7 +359,7 @@ export class BookStore {
     this.db = db;
     this.path = path;
     this.readonly = readonly;
-    this.st = prepare(db, readonly);
+    this.st = prepare(db, readonly, Number(db.pragma('user_version', { simple: true })));
   }
 
   /**
@@ -367,11 +379,13 @@ export class BookStore {
         return err(`book '${path}' has schema version ${version}, newer than this program understands (${SCHEMA_VERSION}); use a newer gomoku`);
       }
       if (version < SCHEMA_VERSION) {
-        if (readonly) {
+        // version 2 only added a nullable column: a version-1 book is read as it is (the
+        // shipped book is opened read-only by every `move` and `book query`)
+        if (readonly && version !== 1) {
           db.close();
           return err(version === 0 ? `'${path}' is not a gomoku book` : `book '${path}' has schema version ${version}; open it once writable to upgrade it to ${SCHEMA_VERSION}`);
         }
-        migrate(db, version);
+        if (!readonly) migrate(db, version);
       }
       return ok(new BookStore(db, path, readonly));
     } catch (e) {
@@ -576,7 +590,7 @@ export class BookStore {
   setProofEntries(position: number, entries: readonly ProofEntryRow[]): void {
     this.transaction(() => {
       this.st.deleteEntries.run(position);
-      for (const e of entries) this.st.addEntry.run(position, e.black, e.white, e.move);
+      for (const e of entries) this.st.addEntry.run(position, e.black, e.white, e.move, e.zone ?? null);
     });
   }
 
@@ -698,7 +712,9 @@ export class BookStore {
   }
 }
 
-function prepare(db: Database.Database, readonly: boolean) {
+function prepare(db: Database.Database, readonly: boolean, version: number) {
+  // a version-1 book (read-only) has no zone column: its entries are all move entries
+  const v1 = version < 2;
   const read = {
     getByKey: db.prepare('SELECT * FROM positions WHERE rule = ? AND key = ?'),
     lookup: db.prepare("SELECT verdict, score, depth, best_move FROM positions WHERE rule = ? AND key = ? AND (evaluated <> 0 OR verdict <> 'unknown')"),
@@ -706,7 +722,7 @@ function prepare(db: Database.Database, readonly: boolean) {
     children: db.prepare('SELECT parent, move, child FROM edges WHERE parent = ? ORDER BY move'),
     parents: db.prepare('SELECT parent, move, child FROM edges WHERE child = ?'),
     allEdges: db.prepare('SELECT parent, move, child FROM edges'),
-    entries: db.prepare('SELECT black, white, move FROM proof_entries WHERE position = ? ORDER BY rowid'),
+    entries: db.prepare(`SELECT black, white, move, ${v1 ? 'NULL AS' : ''} zone FROM proof_entries WHERE position = ? ORDER BY rowid`),
     allPositions: db.prepare('SELECT * FROM positions ORDER BY id'),
     getState: db.prepare('SELECT value FROM build_state WHERE name = ?'),
     jobs: db.prepare('SELECT position, kind, started FROM jobs ORDER BY started'),
@@ -720,10 +736,10 @@ function prepare(db: Database.Database, readonly: boolean) {
   };
   // write statements prepare fine on a read-only connection; running one fails (SQLITE_READONLY)
   void readonly;
-  return { ...read, ...prepareWrites(db) };
+  return { ...read, ...prepareWrites(db, v1) };
 }
 
-function prepareWrites(db: Database.Database) {
+function prepareWrites(db: Database.Database, v1: boolean) {
   return {
     insertIgnore: db.prepare(
       'INSERT INTO positions (rule, size, key, stones, to_move, opening, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (rule, key) DO NOTHING',
@@ -746,7 +762,8 @@ function prepareWrites(db: Database.Database) {
          AND NOT EXISTS (SELECT 1 FROM edges WHERE child = positions.id)
          AND NOT EXISTS (SELECT 1 FROM jobs WHERE position = positions.id)`,
     ),
-    addEntry: db.prepare('INSERT INTO proof_entries (position, black, white, move) VALUES (?, ?, ?, ?)'),
+    // (on a read-only version-1 book this statement is never run; it must still prepare)
+    addEntry: db.prepare(v1 ? 'INSERT INTO proof_entries (position, black, white, move) VALUES (?, ?, ?, ?)' : 'INSERT INTO proof_entries (position, black, white, move, zone) VALUES (?, ?, ?, ?, ?)'),
     setState: db.prepare('INSERT INTO build_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
     deleteState: db.prepare('DELETE FROM build_state WHERE name = ?'),
     jobStarted: db.prepare('INSERT INTO jobs (position, kind, started) VALUES (?, ?, ?) ON CONFLICT (position) DO UPDATE SET kind = excluded.kind, started = excluded.started'),

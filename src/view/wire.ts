@@ -127,6 +127,24 @@ export interface SolveResult {
   certificate?: string;
   /** Set when a claimed proof was rejected by the checker (a solver bug) or the input was bad. */
   error?: string;
+  /** `gomoku solve --pass` (docs/formats.md section 2): how the pass-and-zone proof went. */
+  pass?: PassSummary;
+}
+
+/** The pass-and-zone proof of a loser-to-move position (src/book/pass.ts), in points. */
+export interface PassSummary {
+  /** The winner's first move after a pass, when the pass child was proven. */
+  move?: string;
+  /** Cells in the root's zone (null: no zone, every reply walked). */
+  zone: number | null;
+  /** Replies walked at the root (the zone's empty cells and the loser's fours). */
+  replies: number;
+  /** Of those: refuted by the pass strategy as it stands, proven on their own, left unproven. */
+  byPass: number;
+  proven: number;
+  unproven: string[];
+  /** Nodes the pass child took. */
+  passNodes: number;
 }
 
 export type Swap2Result =

@@ -7,10 +7,12 @@
 import { BLACK, WHITE, colorName, parseColor, type Color, type Rule } from '../core/types.js';
 import { makePoint, parsePosition } from '../core/notation.js';
 import { boardFromSpec } from '../core/position.js';
+import type { Board } from '../core/board.js';
 import { Solver } from '../search/solver.js';
 import { makeCertificate, parseCertificate, type RootPosition } from '../proof/certificate.js';
 import { verifyCertificate } from '../proof/verify.js';
 import type { SolveResult } from '../view/wire.js';
+import { provePass } from '../book/pass.js';
 
 export interface SolveJob {
   position: string;
@@ -25,6 +27,14 @@ export interface SolveJob {
   check?: boolean;
   /** Checker budget in ms (default: the job's time, at least 2 s). */
   checkMs?: number;
+  /**
+   * Prove that the side to move loses by pass and zone (src/book/pass.ts) instead of the
+   * plain solve; `replyNodes`/`replyMs` cap one reply's own solve, `maxZone` the zone.
+   */
+  pass?: boolean;
+  replyNodes?: number;
+  replyMs?: number;
+  maxZone?: number;
 }
 
 /** This thread's solver: a batch's jobs share what it learns (see Solver). */
@@ -58,6 +68,7 @@ export function solveJob(job: SolveJob): SolveJobResult {
         error: `the game is over: ${colorName(m.color)} already has five through ${makePoint(m.index, size)}`,
       };
   }
+  if (job.pass) return passJob(job, b, spec.value.ordered ? spec.value.moves.map((m) => m.index) : undefined, t0);
   const r = solver.solve(b, { timeMs: job.timeMs, maxNodes: job.nodes, now: () => Date.now() });
   const out: SolveJobResult = {
     result: r.result,
@@ -85,6 +96,49 @@ export function solveJob(job: SolveJob): SolveJobResult {
     }
     if (job.proof) out.certificate = text;
   }
+  out.ms = Date.now() - t0;
+  return out;
+}
+
+/**
+ * The pass route: a `loss` for the side to move, only with a certificate the checker verified
+ * inside provePass (the checker is what computes the zone, so `check` cannot turn it off).
+ */
+function passJob(job: SolveJob, b: Board, moves: number[] | undefined, t0: number): SolveJobResult {
+  const size = b.size;
+  const p = provePass(b, {
+    timeMs: job.timeMs,
+    nodes: job.nodes,
+    replyNodes: job.replyNodes,
+    replyMs: job.replyMs,
+    maxZone: job.maxZone,
+    checkMs: job.checkMs,
+    root: moves ? { kind: 'moves', moves } : undefined,
+    solver,
+    now: () => Date.now(),
+  });
+  const out: SolveJobResult = {
+    result: p.result === 'win' ? 'loss' : 'unknown',
+    toMove: colorName(b.toMove),
+    pv: [],
+    nodes: p.nodes,
+    ms: 0,
+    pass: {
+      zone: p.zone === null ? null : p.zone.length,
+      replies: p.replies.length,
+      byPass: p.replies.filter((r) => r.how === 'pass').length,
+      proven: p.replies.filter((r) => r.how === 'proven').length,
+      unproven: p.replies.filter((r) => r.how === 'unknown').map((r) => makePoint(r.move, size)),
+      passNodes: p.passNodes,
+    },
+  };
+  if (p.passMove !== undefined) out.pass!.move = makePoint(p.passMove, size);
+  if (p.result === 'win' && p.strategy) {
+    out.method = 'pass';
+    out.proofEntries = p.strategy.entries.length + (p.strategy.passes?.length ?? 0);
+    out.verified = true;
+    if (job.proof) out.certificate = p.certificate;
+  } else if (p.reason) out.error = p.reason;
   out.ms = Date.now() - t0;
   return out;
 }

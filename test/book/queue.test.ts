@@ -90,6 +90,9 @@ describe('a worker result is checked for shape', () => {
   test('well-formed results pass', () => {
     expect(malformed(ok, 15)).toBeUndefined();
     expect(malformed({ ...ok, verdict: 'win', entries: [{ black: [1], white: [2], move: 3 }] }, 15)).toBeUndefined();
+    // a pass job's proof: pass entries with and without a zone
+    const passes = [{ black: [1], white: [2, 3], zone: [4, 5] }, { black: [1, 6], white: [2, 3] }];
+    expect(malformed({ ...ok, verdict: 'loss', entries: [], passes }, 15)).toBeUndefined();
   });
   test('anything else is named', () => {
     expect(malformed(null, 15)).toBe('not an object');
@@ -100,6 +103,8 @@ describe('a worker result is checked for shape', () => {
     expect(malformed({ ...ok, nodes: 1.5 }, 15)).toBe('nodes');
     expect(malformed({ ...ok, verdict: 'win' }, 15)).toMatch(/without its strategy/);
     expect(malformed({ ...ok, verdict: 'win', entries: [{ black: [1], white: [999], move: 3 }] }, 15)).toBe('entries');
+    expect(malformed({ ...ok, verdict: 'loss', entries: [], passes: [{ black: [1], white: [2], zone: [-1] }] }, 15)).toBe('passes');
+    expect(malformed({ ...ok, verdict: 'loss', entries: [], passes: {} }, 15)).toBe('passes');
   });
 });
 

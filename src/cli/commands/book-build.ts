@@ -104,7 +104,13 @@ export const command: CommandModule = {
       workers: { kind: 'positive-int', max: 256, describe: 'worker threads (default: all cores)' },
       'solve-nodes': { kind: 'count', default: 20000, describe: 'solver node budget per job' },
       'score-nodes': { kind: 'count', default: 20000, describe: 'engine node budget per scoring job' },
+      'pass-nodes': {
+        kind: 'count',
+        default: 0,
+        describe: 'with --pass-for: node budget of a pass job (a proof by pass and zone, tried where the solve left the position unknown)',
+      },
     })
+      .option('pass-for', { choices: ['black', 'white'] as const, describe: "pass jobs at this side's nodes (the side expected to lose; needs --pass-nodes)" })
       .option('book', { type: 'string', demandOption: true, requiresArg: true, describe: 'book file (created if missing)' })
       .option('opening', { choices: OPENING_KINDS, default: 'swap2' as OpeningKind, describe: 'which openings are the roots' })
       .option('rule', { choices: ['freestyle', 'standard'] as const, default: 'freestyle' as const, describe: 'five or more wins, or exactly five' })
@@ -155,6 +161,8 @@ export const command: CommandModule = {
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
         return usageError(`--${f === 'solveNodes' ? 'solve-nodes' : 'score-nodes'} must be a non-negative integer`);
     }
+    const passNodes = a.passNodes as number;
+    if ((a.passFor === undefined) !== (passNodes === 0)) return usageError('--pass-for and --pass-nodes go together');
     let roots: { black: number[]; white: number[]; toMove: Color }[] | undefined;
     if (typeof a.roots === 'string') {
       let text: string;
@@ -237,6 +245,7 @@ export const command: CommandModule = {
         budget,
         solveNodes: a.solveNodes as number,
         scoreNodes: a.scoreNodes as number,
+        ...(passNodes > 0 ? { passNodes, passFor: (a.passFor === 'black' ? BLACK : WHITE) as Color } : {}),
         runJob: coordinator ? coordinator.run : (job: BookJob) => pool!.run(job) as Promise<BookJobResult>,
         // the queue's results come in bursts: one SQLite commit for each (the local build keeps one a result)
         ...(coordinator ? { groupWrites: 256 } : {}),

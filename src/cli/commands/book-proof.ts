@@ -39,7 +39,9 @@ export const command: CommandModule = {
         const code = (e as NodeJS.ErrnoException).code;
         return usageError(`cannot write '${out}'${code ? ` (${code})` : ''}`);
       }
-      process.stdout.write(`${colorName(r.value.winner)} wins: ${r.value.entries} entries from ${r.value.positions} book positions written to ${out}\n`);
+      process.stdout.write(
+        `${colorName(r.value.winner)} wins: ${r.value.entries} entries${r.value.passes ? ` and ${r.value.passes} pass entr${r.value.passes === 1 ? 'y' : 'ies'}` : ''} from ${r.value.positions} book positions written to ${out}\n`,
+      );
     } finally {
       opened.value.close();
     }

@@ -41,6 +41,7 @@ function publicJson(r: BatchResult): Record<string, unknown> {
   if (r.proofEntries !== undefined) o.proofEntries = r.proofEntries;
   if (r.verified !== undefined) o.verified = r.verified;
   if (r.error) o.error = r.error;
+  if (r.pass) o.pass = r.pass;
   return o;
 }
 
@@ -164,7 +165,16 @@ export const command: CommandModule = {
       time: { kind: 'positive', unit: 'of ms', default: 10000, describe: 'time limit per position in ms' },
       nodes: { kind: 'positive-int', describe: 'node limit per position' },
       workers: { kind: 'positive-int', max: 256, default: 1, describe: 'worker threads for --batch' },
+      'reply-nodes': { kind: 'positive-int', describe: "--pass: node limit for one reply's own proof (default: an equal share of what is left)" },
+      'reply-time': { kind: 'positive', unit: 'of ms', describe: "--pass: time limit for one reply's own proof in ms (default: an equal share)" },
+      'max-zone': { kind: 'positive-int', describe: '--pass: a zone with more cells is dropped and every reply is walked' },
     })
+      .option('pass', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'prove that the side to move loses by pass and zone: the winner wins even if it passes, and every reply inside the zone of that proof is proven too (docs/solver.md)',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (JSON lines in batch mode)' })
       .option('proof', { type: 'string', requiresArg: true, describe: 'write the certificate of a win/loss to FILE' })
       .option('check', { type: 'boolean', default: true, describe: 'verify every win/loss with the independent checker (--no-check to skip)' })
@@ -176,6 +186,7 @@ export const command: CommandModule = {
       .example('$0 solve "h8 h9 i8 i9 j8 j9" --json', 'black to move has a four-three')
       .example('$0 solve h8 h9 i8 i9 j8 j9', 'the same position given as several words')
       .example('$0 solve --batch puzzles.jsonl --workers 2 --json', 'many positions, results in input order')
+      .example('$0 solve "h8 h9 i9" --pass --time 600000 --proof kagetsu.jsonl', 'white to move loses? (a gomoku-proof/2 certificate with a zone)')
       .epilog(
         'Exit status: 0 win or loss, 3 unknown (the budget ran out), 2 bad input. --batch: 2 if a line was bad, else 3 if a position was left unknown, else 0.',
       );
@@ -183,6 +194,13 @@ export const command: CommandModule = {
   handler: async (argv) => {
     const a = argv as Record<string, unknown>;
     const defaults: Partial<SolveJob> = { timeMs: a.time as number, nodes: a.nodes as number | undefined, check: a.check as boolean };
+    if (a.pass) {
+      defaults.pass = true;
+      defaults.replyNodes = a.replyNodes as number | undefined;
+      defaults.replyMs = a.replyTime as number | undefined;
+      defaults.maxZone = a.maxZone as number | undefined;
+    } else if (a.replyNodes !== undefined || a.replyTime !== undefined || a.maxZone !== undefined)
+      return usageError('--reply-nodes, --reply-time and --max-zone go with --pass');
     const text = positionText(a);
     // no words at all; `solve ""` is the empty board, a question like any other
     const given = Array.isArray(a.position) ? a.position.length > 0 : a.position !== undefined;
@@ -223,6 +241,13 @@ export const command: CommandModule = {
       const head = r.result === 'unknown' ? 'unknown' : `${r.result} for ${r.toMove}${r.move ? ` by ${r.move}` : ''} (${r.method})`;
       process.stdout.write(`${head}\n`);
       if (r.pv.length) process.stdout.write(`line: ${r.pv.join(' ')}\n`);
+      if (r.pass) {
+        const p = r.pass;
+        const zone = p.zone === null ? 'no zone (every reply walked)' : `zone ${p.zone} cells`;
+        const after = p.move ? `after a pass ${p.move} wins (${p.passNodes} nodes)` : `the pass child not proven (${p.passNodes} nodes)`;
+        const left = p.unproven.length ? `, unproven: ${p.unproven.join(' ')}` : '';
+        process.stdout.write(`pass: ${after}; ${zone}, ${p.replies} replies walked: ${p.byPass} by the pass strategy, ${p.proven} proven${left}\n`);
+      }
       process.stdout.write(
         `nodes ${r.nodes}, ${r.ms} ms${r.proofEntries !== undefined ? `, ${r.proofEntries} proof entries${r.verified ? ', verified' : ''}` : ''}\n`,
       );

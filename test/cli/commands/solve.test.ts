@@ -3,7 +3,7 @@
  * several words, and `--batch` with bad lines (each its own `"result":"error"` line, the others
  * still solved, exit 2 at the end) and its progress line.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -113,5 +113,48 @@ describe('gomoku solve --batch', () => {
     expect(both.stderr).toBe('gomoku: give a POSITION or --batch FILE, not both\n');
     expect(proof.code).toBe(2);
     expect(proof.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('gomoku solve --pass', () => {
+  // 11x11, White to move: Black's open three f5 g6 h7 (plus f7) wins even if White passes
+  // (i8, an open four); the zone is e4 i8 j9 and White's replies there are proven one by one.
+  const pos = ['B:f5,g6,h7,f7;W:g5,e8', '--to-move', 'white', '--size', '11'];
+
+  test('a loss for the side to move with a verified /2 certificate; a tampered zone fails `gomoku verify`', async () => {
+    const proof = join(dir, 'pass.jsonl');
+    const [json, text] = await Promise.all([
+      gomokuAsync('solve', ...pos, '--pass', '--nodes', '100000', '--json', '--proof', proof),
+      gomokuAsync('solve', ...pos, '--pass', '--nodes', '100000'),
+    ]);
+    expect(json.code).toBe(0);
+    const o = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(o).toMatchObject({ result: 'loss', toMove: 'white', method: 'pass', verified: true });
+    expect(o.pass).toEqual({ zone: 3, replies: 3, byPass: 0, proven: 3, unproven: [], passNodes: expect.any(Number), move: 'i8' });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /^loss for white \(pass\)\npass: after a pass i8 wins \(\d+ nodes\); zone 3 cells, 3 replies walked: 0 by the pass strategy, 3 proven\n/,
+    );
+    const ok = await gomokuAsync('verify', proof);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^VERIFIED .*1 zone checks, 112 replies covered by zones/);
+    const cert = readFileSync(proof, 'utf8');
+    const tampered = join(dir, 'tampered.jsonl');
+    writeFileSync(tampered, cert.replace('"zone":["e4","i8","j9"]', '"zone":["e4","i8"]'));
+    const bad = await gomokuAsync('verify', tampered);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^FAILED the zone of the pass entry on line \d+ misses 1 supporting cell: j9/);
+  });
+
+  test('unproven replies leave it unknown (exit 3, no certificate); the reply options need --pass', async () => {
+    const proof = join(dir, 'none.jsonl');
+    const [starved, stray] = await Promise.all([
+      gomokuAsync('solve', ...pos, '--pass', '--nodes', '100000', '--reply-nodes', '1', '--json', '--proof', proof),
+      gomokuAsync('solve', ...pos, '--reply-nodes', '5'),
+    ]);
+    expect(starved.code).toBe(3);
+    expect(JSON.parse(starved.stdout)).toMatchObject({ result: 'unknown', error: expect.stringMatching(/not proven/) });
+    expect(existsSync(proof)).toBe(false);
+    expect(stray).toMatchObject({ code: 2, stdout: '', stderr: 'gomoku: --reply-nodes, --reply-time and --max-zone go with --pass\n' });
   });
 });

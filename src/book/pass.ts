@@ -1,0 +1,280 @@
+/**
+ * Proofs of quiet loser-to-move positions by pass and zone (issue 24, docs/formats.md 3.1-3.2).
+ *
+ * At a position where the loser L is to move and nothing forces him, the winner W is proven
+ * to win in three steps, each on the ordinary solver (src/search), each checked by the
+ * independent checker (src/proof):
+ *  1. the **pass child** (same stones, W to move) is solved: its entries are the pass strategy;
+ *  2. its **zone** is the support the checker computes for that strategy (zones.ts): every
+ *     reply outside it is refuted by the same strategy without a walk;
+ *  3. every reply **inside** the zone (and every reply making an L four, which a zone never
+ *     covers) is tried against the pass strategy first, and where that fails it is solved on
+ *     its own; its entries join the certificate.
+ * The result is a `gomoku-proof/2` certificate (a pass entry with its zone at the root, the pass
+ * strategy's entries and the replies' entries) and it is reported as a win only when
+ * `verifyCertificate` accepts the text as written. Anything short of that is `unknown`.
+ *
+ * Layering: book sits above search and proof (scripts/check-deps.mjs), so this module may
+ * drive the solver and the checker; the builder (builder.ts) and the CLI both use it.
+ */
+import { Board } from '../core/board.js';
+import { BLACK, WHITE, type Color } from '../core/types.js';
+import { Solver, type StrategyEntry as SolverEntry } from '../search/solver.js';
+import { fiveCount, isFourMove } from '../search/threats.js';
+import { CertificateBuilder, certificateOf, makeCertificate, parseCertificate, type RootPosition, type Strategy, type StrategyEntry } from '../proof/certificate.js';
+import { verifyCertificate, verifyLearningZones, type VerifyReport } from '../proof/verify.js';
+import { fitZones } from '../proof/zones.js';
+
+export interface PassProofOptions {
+  /** Wall-clock budget for the whole proof (solves and checks), ms. */
+  timeMs?: number;
+  /** Solver node budget for the whole proof. */
+  nodes?: number;
+  /** At most this many nodes / ms for one reply's own solve in one round (default: an equal share of what is left). */
+  replyNodes?: number;
+  replyMs?: number;
+  /** A zone with more cells than this is dropped: every reply is then walked (formats.md 3.2). */
+  maxZone?: number;
+  /** Checker budget for the final verification, ms (default max(10 s, timeMs)). */
+  checkMs?: number;
+  /** The root as the certificate header should name it (default: the board's stone set). */
+  root?: RootPosition;
+  solver?: Solver;
+  now?: () => number;
+  /** Called after each reply inside the zone is decided (for progress output). */
+  onReply?: (r: PassReply) => void;
+}
+
+/** What became of one reply inside the zone. */
+export interface PassReply {
+  move: number;
+  /** `pass`: the pass strategy refutes it as it stands; `proven`: solved on its own; `unknown`: neither. */
+  how: 'pass' | 'proven' | 'unknown';
+  nodes: number;
+  ms: number;
+}
+
+export interface PassProof {
+  /** `win` for the winner (the side not to move at the root), checked by verifyCertificate. */
+  result: 'win' | 'unknown';
+  winner: Color;
+  /** Why it is unknown. */
+  reason?: string;
+  /** The pass child's first move and how the solver proved it. */
+  passMove?: number;
+  passMethod?: string;
+  passNodes: number;
+  /** The root's zone as written (null: none, every reply walked). */
+  zone: number[] | null;
+  /** The support the checker found for the pass strategy (cells), before any cap. */
+  support: number;
+  /** Replies the checker walks at the root (inside the zone, or L fours) and what became of each. */
+  replies: PassReply[];
+  /** The strategy and its certificate text (a win only). */
+  strategy?: Strategy;
+  certificate?: string;
+  report?: VerifyReport;
+  nodes: number;
+  ms: number;
+}
+
+const keyOf = (e: { black: readonly number[]; white: readonly number[] }): string => `${e.black.join(',')}/${e.white.join(',')}`;
+
+/**
+ * The pass strategy as it reads after a reply r at the root: the checker looks up the real
+ * stones first, then the stones without r (formats.md 3.1), so each entry is re-keyed with r
+ * added to the loser's stones, and an entry that already holds r keeps its key and wins.
+ * An entry on r's cell or with a winner stone there cannot be met after r.
+ */
+function afterReply(entries: readonly StrategyEntry[], r: number, loser: Color): StrategyEntry[] {
+  const out = new Map<string, StrategyEntry>();
+  const own = (e: StrategyEntry) => (loser === WHITE ? e.white : e.black);
+  for (const e of entries) if (own(e).includes(r)) out.set(keyOf(e), e);
+  for (const e of entries) {
+    if (e.black.includes(r) || e.white.includes(r)) continue;
+    const add = (xs: readonly number[]) => [...xs, r].sort((a, b) => a - b);
+    const k = loser === WHITE ? { black: e.black, white: add(e.white), move: e.move } : { black: add(e.black), white: e.white, move: e.move };
+    if (!out.has(keyOf(k))) out.set(keyOf(k), k);
+  }
+  return [...out.values()];
+}
+
+function entriesOf(es: readonly SolverEntry[]): StrategyEntry[] {
+  return es.map((e) => ({ black: e.black, white: e.white, move: e.move }));
+}
+
+/**
+ * Prove that the side to move at `board` loses, by pass and zone. The board is restored.
+ * Returns `win` (for the other side) only with a certificate the checker has verified.
+ */
+export function provePass(board: Board, opts: PassProofOptions = {}): PassProof {
+  const now = opts.now ?? (() => Date.now());
+  const t0 = now();
+  const deadline = opts.timeMs !== undefined ? t0 + opts.timeMs : Infinity;
+  const maxNodes = opts.nodes ?? Infinity;
+  const solver = opts.solver ?? new Solver();
+  const L = board.toMove;
+  const W = (3 - L) as Color;
+  const size = board.size;
+  const rule = board.rule;
+  const black = board.stones(BLACK);
+  const white = board.stones(WHITE);
+  const root: RootPosition = opts.root ?? { kind: 'stones', black, white, toMove: L };
+  let nodes = 0;
+  const out: PassProof = { result: 'unknown', winner: W, passNodes: 0, zone: null, support: 0, replies: [], nodes: 0, ms: 0 };
+  const finish = (reason?: string): PassProof => {
+    if (reason !== undefined) out.reason = reason;
+    out.nodes = nodes;
+    out.ms = now() - t0;
+    return out;
+  };
+  const timeLeft = () => deadline - now();
+  const nodesLeft = () => maxNodes - nodes;
+
+  // A pass is no argument where either side has a five cell: the plain solver decides those.
+  if (fiveCount(board, W) > 0 || fiveCount(board, L) > 0) return finish('not a quiet position (a side has a five cell)');
+
+  // 1. The pass child.
+  const child = board.clone();
+  child.setToMove(W);
+  const pr = solver.solve(child, { timeMs: Number.isFinite(deadline) ? Math.max(1, timeLeft()) : undefined, maxNodes: nodesLeft(), now });
+  nodes += pr.nodes;
+  out.passNodes = pr.nodes;
+  if (pr.result !== 'win' || !pr.entries) return finish(`the pass child is ${pr.result === 'loss' ? 'lost' : 'not proven'}`);
+  out.passMove = pr.move;
+  out.passMethod = pr.method;
+  const passEntries = entriesOf(pr.entries);
+
+  // 2. The zone: one learning verification (the pass strategy is checked first, so the zone
+  // is whole even when a reply inside it fails later in the same run).
+  const checkMs = opts.checkMs ?? Math.max(10000, opts.timeMs ?? 0);
+  const learning = verifyLearningZones(
+    certificateOf({ size, rule, root, winner: W, entries: passEntries, passes: [{ black, white, zone: [] }] }),
+    { maxMs: checkMs },
+  );
+  const rep = learning.report;
+  if (rep.result === 'unknown' || (rep.result === 'failed' && (rep.line.length === 0 || rep.line[0] === 'pass')))
+    return finish(`the pass strategy was not verified (${rep.reason ?? rep.result})`);
+  const support = learning.zones[0] ?? [];
+  out.support = support.length;
+  const zone = support.length > (opts.maxZone ?? Infinity) ? null : support;
+
+  // 3. The replies the checker walks: the zone's cells and every L four (never covered).
+  const inZone = new Uint8Array(board.area);
+  if (zone === null) inZone.fill(1);
+  else for (const q of zone) inZone[q] = 1;
+  const replies: number[] = [];
+  for (let q = 0; q < board.area; q++) if (board.cells[q] === 0 && (inZone[q] === 1 || isFourMove(board, q, L))) replies.push(q);
+
+  // First the cheap test: does the pass strategy, looked up as the checker would, refute it?
+  const need: number[] = [];
+  // An entry that plays r would be read after r (without the ignore set) and fail there, so a
+  // reply on one of the strategy's own moves always needs its own proof.
+  const played = new Uint8Array(board.area);
+  for (const e of passEntries) played[e.move] = 1;
+  for (const r of replies) {
+    if (played[r] === 1) {
+      need.push(r);
+      continue;
+    }
+    const t = now();
+    board.play(r);
+    const rroot: RootPosition = { kind: 'stones', black: board.stones(BLACK), white: board.stones(WHITE), toMove: W };
+    const v = verifyCertificate(certificateOf({ size, rule, root: rroot, winner: W, entries: afterReply(passEntries, r, L) }), {
+      maxMs: Math.max(1, Math.min(checkMs, timeLeft())),
+    });
+    board.undo();
+    if (v.result === 'verified') {
+      const rr: PassReply = { move: r, how: 'pass', nodes: 0, ms: now() - t };
+      out.replies.push(rr);
+      opts.onReply?.(rr);
+    } else need.push(r);
+    if (timeLeft() <= 0) break;
+  }
+  if (out.replies.length + need.length < replies.length) return finish('out of time testing the replies against the pass strategy');
+
+  // Then an own proof for each reply the pass strategy does not refute.
+  const builder = new CertificateBuilder(size, rule, root, W);
+  for (const e of passEntries) builder.addStones(e.black, e.white, e.move);
+  // In rounds: each pending reply gets an equal share of what is left; the ones that fail
+  // go round again with the larger share the proven ones leave, until a round proves none
+  // (an equal split alone starves the few hard replies and leaves most of the budget unused).
+  let pending = need;
+  const spent = new Map<number, { nodes: number; ms: number }>();
+  while (pending.length > 0) {
+    const failed: number[] = [];
+    const ms = Math.min(opts.replyMs ?? Infinity, timeLeft() / pending.length);
+    const nn = Math.min(opts.replyNodes ?? Infinity, nodesLeft() / pending.length);
+    for (const r of pending) {
+      const t = now();
+      const used = spent.get(r) ?? { nodes: 0, ms: 0 };
+      spent.set(r, used);
+      if (ms < 1 || nn < 1) {
+        failed.push(r);
+        continue;
+      }
+      board.play(r);
+      const sr = solver.solve(board, { timeMs: Number.isFinite(ms) ? ms : undefined, maxNodes: Number.isFinite(nn) ? Math.floor(nn) : undefined, now });
+      nodes += sr.nodes;
+      used.nodes += sr.nodes;
+      let ok = sr.result === 'win' && sr.entries !== undefined;
+      if (ok) {
+        // Its own certificate first: an entry that fails here would only fail the whole later.
+        const rroot: RootPosition = { kind: 'stones', black: board.stones(BLACK), white: board.stones(WHITE), toMove: W };
+        const es = entriesOf(sr.entries!);
+        const v = verifyCertificate(certificateOf({ size, rule, root: rroot, winner: W, entries: es }), { maxMs: Math.max(2000, ms) });
+        ok = v.result === 'verified';
+        if (ok) for (const e of es) builder.addStones(e.black, e.white, e.move);
+      }
+      board.undo();
+      used.ms += now() - t;
+      if (ok) {
+        const rr: PassReply = { move: r, how: 'proven', nodes: used.nodes, ms: used.ms };
+        out.replies.push(rr);
+        opts.onReply?.(rr);
+      } else failed.push(r);
+    }
+    if (failed.length === pending.length || (opts.replyNodes !== undefined && opts.replyMs !== undefined)) {
+      // no progress (or both caps fixed: another round would repeat this one)
+      for (const r of failed) {
+        const rr: PassReply = { move: r, how: 'unknown', nodes: spent.get(r)!.nodes, ms: spent.get(r)!.ms };
+        out.replies.push(rr);
+        opts.onReply?.(rr);
+      }
+      break;
+    }
+    pending = failed;
+  }
+  const unproven = out.replies.filter((r) => r.how === 'unknown').length;
+  out.replies.sort((a, b) => a.move - b.move);
+  if (unproven > 0 || out.replies.length < replies.length) {
+    out.zone = zone;
+    return finish(`${unproven} of the ${replies.length} replies the zone leaves were not proven`);
+  }
+
+  // 4. The whole: fit the zone again (the replies' entries may meet the pass strategy's
+  // positions), then verify the text exactly as written.
+  const whole = builder.strategy();
+  whole.passes = [zone === null ? { black, white } : { black, white, zone }];
+  const fit = fitZones(whole, { maxMs: checkMs, maxZone: opts.maxZone, keepWithoutZone: true });
+  if (fit.report.result !== 'verified') return finish(`the certificate was not verified (${fit.report.reason ?? fit.report.result})`);
+  const text = makeCertificate(fit.strategy);
+  const parsed = parseCertificate(text);
+  const final = parsed.ok ? verifyCertificate(parsed.value, { maxMs: checkMs }) : undefined;
+  if (!final || final.result !== 'verified') return finish(`the certificate was not verified (${final?.reason ?? 'it did not parse'})`);
+  out.zone = fit.strategy.passes?.[0]?.zone ? [...fit.strategy.passes[0].zone] : null;
+  out.result = 'win';
+  out.strategy = fit.strategy;
+  out.certificate = text;
+  out.report = final;
+  return finish();
+}
+
+/** A board for a stone set with the given side to move (for callers holding plain arrays). */
+export function boardOf(size: number, rule: Board['rule'], black: readonly number[], white: readonly number[], toMove: Color): Board {
+  const b = new Board(size, rule);
+  for (const q of black) b.put(q, BLACK);
+  for (const q of white) b.put(q, WHITE);
+  b.setToMove(toMove);
+  return b;
+}

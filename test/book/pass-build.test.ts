@@ -1,0 +1,142 @@
+/**
+ * Pass jobs in a real book (issue 24): a loser-to-move node the solve leaves unknown is proven
+ * lost by pass and zone (book/pass.ts), stored with its pass entry and zone, and `book proof`
+ * / `book verify` turn it into a gomoku-proof/2 certificate that the checker accepts, in any
+ * orientation. Built on 11x11 from a position made here.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import Database from 'better-sqlite3';
+import { buildBook, type BuildOptions } from '../../src/book/builder.js';
+import { runBookJob, type BookJob } from '../../src/book/job.js';
+import { assembleProof } from '../../src/book/proof.js';
+import { verifyBook } from '../../src/book/verify-all.js';
+import { queryBook } from '../../src/book/query.js';
+import { BookStore, PASS_ENTRY, SCHEMA_VERSION, type BookStore as Store } from '../../src/book/store.js';
+import { bookPositionOf } from '../../src/book/canonical.js';
+import { parseCertificate } from '../../src/proof/certificate.js';
+import { verifyCertificate } from '../../src/proof/verify.js';
+import { TRANSFORMS, transformPoint } from '../../src/core/symmetry.js';
+import { Board } from '../../src/core/board.js';
+import { BLACK, WHITE } from '../../src/core/types.js';
+import { openStore, tempDir } from './helpers.js';
+import { parsePoint } from '../../src/core/notation.js';
+
+const pt = (t: string) => {
+  const p = parsePoint(t, 11);
+  if (!p.ok) throw new Error(p.error);
+  return p.value;
+};
+
+let tmp = tempDir();
+afterEach(() => {
+  tmp.cleanup();
+  tmp = tempDir();
+});
+
+// White to move; Black's diagonal open three f5 g6 h7 wins even if White passes (i8, open four)
+const quiet = () => {
+  const b = new Board(11, 'freestyle');
+  for (const t of ['f5', 'g6', 'h7', 'f7']) b.put(pt(t), BLACK);
+  for (const t of ['g5', 'e8']) b.put(pt(t), WHITE);
+  b.setToMove(WHITE);
+  return b;
+};
+
+function options(store: Store, over: Partial<BuildOptions> = {}): BuildOptions {
+  const b = quiet();
+  return {
+    store,
+    opening: 'roots:quiet',
+    size: 11,
+    rule: 'freestyle',
+    region: 3,
+    concurrency: 1,
+    budget: { jobs: 1 },
+    // too little for the plain solver to refute White's ~115 replies (it needs about 50k)
+    solveNodes: 2000,
+    scoreNodes: 200,
+    roots: [{ black: b.stones(BLACK), white: b.stones(WHITE), toMove: WHITE }],
+    runJob: async (j: BookJob) => runBookJob(j),
+    ...over,
+  };
+}
+
+function verified(store: Store, b: Board): string {
+  const r = assembleProof(store, b);
+  if (!r.ok) return r.error;
+  const c = parseCertificate(r.value.certificate);
+  if (!c.ok) return 'unparseable';
+  return verifyCertificate(c.value, { maxMs: 20_000 }).result;
+}
+
+describe('pass jobs', () => {
+  test('one job proves the quiet root lost for White; the old builder on the same budget leaves it open', async () => {
+    const old = openStore(tmp.file('old.db'));
+    const before = await buildBook(options(old));
+    expect(before.jobs).toBe(1);
+    expect(queryBook(old, quiet())).toMatchObject({ found: true, verdict: 'unknown' });
+    old.close();
+
+    const s = openStore(tmp.file('pass.db'));
+    const r = await buildBook(options(s, { passFor: WHITE, passNodes: 100000 }));
+    expect(r).toMatchObject({ jobs: 1, disproven: 1 });
+    const q = queryBook(s, quiet());
+    expect(q).toMatchObject({ found: true, verdict: 'loss', method: 'pass' });
+    const row = s.get('freestyle', bookPositionOf(quiet()).key)!;
+    const stored = s.proofEntries(row.id);
+    expect(stored.filter((e) => e.move === PASS_ENTRY)).toHaveLength(1);
+    expect(q.found && q.proofSize).toBe(stored.length);
+
+    // the certificate: /2, its zone mapped into every orientation the caller may ask in
+    const proof = assembleProof(s, quiet());
+    expect(proof.ok && proof.value.passes).toBe(1);
+    expect(proof.ok && proof.value.certificate.split('\n')[0]).toMatch(/gomoku-proof\/2/);
+    for (const t of TRANSFORMS) {
+      const b = new Board(11, 'freestyle');
+      for (const p of quiet().stones(BLACK)) b.put(transformPoint(t, p, 11), BLACK);
+      for (const p of quiet().stones(WHITE)) b.put(transformPoint(t, p, 11), WHITE);
+      b.setToMove(WHITE);
+      expect(verified(s, b)).toBe('verified');
+    }
+    expect(verifyBook(s)).toMatchObject({ decided: 1, verified: 1, failed: 0, unknown: 0 });
+    s.close();
+  });
+
+  test('a tampered stored zone fails `book verify`', async () => {
+    const s = openStore(tmp.file('t.db'));
+    // no plain solve (this thread's solver has learned from the test above): the pass job only
+    await buildBook(options(s, { passFor: WHITE, passNodes: 100000, solveNodes: 0 }));
+    const row = s.get('freestyle', bookPositionOf(quiet()).key)!;
+    const entries = s.proofEntries(row.id);
+    expect(entries.filter((e) => e.move === PASS_ENTRY && e.zone!.length === 6)).toHaveLength(1);
+    s.setProofEntries(
+      row.id,
+      entries.map((e) => (e.move === PASS_ENTRY ? { ...e, zone: e.zone!.slice(2) } : e)),
+    );
+    const rep = verifyBook(s);
+    expect(rep).toMatchObject({ decided: 1, verified: 0, failed: 1 });
+    expect(rep.failures[0]!.reason).toMatch(/misses 1 supporting cell/);
+    s.close();
+  });
+
+  test('a version-1 book is read as it is, and upgraded to version 2 when opened writable', () => {
+    const f = tmp.file('v1.db');
+    const s = openStore(f);
+    s.close();
+    // make it a version-1 book: no zone column
+    const db = new Database(f);
+    db.exec('CREATE TABLE pe1 AS SELECT position, black, white, move FROM proof_entries; DROP TABLE proof_entries; ALTER TABLE pe1 RENAME TO proof_entries;');
+    db.pragma('user_version = 1');
+    db.close();
+    const ro = BookStore.open(f, { readonly: true });
+    expect(ro.ok).toBe(true);
+    if (ro.ok) {
+      expect(ro.value.proofEntries(1)).toEqual([]);
+      expect(ro.value.schemaVersion()).toBe(1);
+      ro.value.close();
+    }
+    const rw = openStore(f);
+    expect(rw.schemaVersion()).toBe(SCHEMA_VERSION);
+    rw.close();
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Pass jobs end to end (the built CLI): `book build --pass-for white --pass-nodes N` proves a
+ * quiet White-to-move root by pass and zone; `book query` says so with the proof's size;
+ * `book proof` writes a gomoku-proof/2 certificate that `gomoku verify` accepts.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ensureBuilt, gomokuAsync } from '../run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gomoku-book-pass-'));
+
+beforeAll(() => ensureBuilt(), 300_000);
+
+describe('gomoku book build --pass-for', () => {
+  test('proves the quiet root; query, proof and verify agree', async () => {
+    const roots = join(dir, 'roots.txt');
+    // 11x11, White to move: Black's open three f5 g6 h7 wins even if White passes (k11 is far)
+    writeFileSync(roots, 'B:f5,g6,h7,f7;W:g5,e8,k11\n');
+    const book = join(dir, 'b.db');
+    const common = ['--book', book, '--size', '11'];
+    const build = await gomokuAsync(
+      'book',
+      'build',
+      ...common,
+      '--roots',
+      roots,
+      '--budget',
+      '1',
+      '--workers',
+      '1',
+      '--solve-nodes',
+      '0',
+      '--pass-for',
+      'white',
+      '--pass-nodes',
+      '100000',
+      '--quiet',
+    );
+    expect(build.code).toBe(0);
+    expect(build.stdout).toMatch(/^budget spent: 1 jobs in [\d.]+ s, 0 proven, 1 disproven, 0\/1 roots open/);
+    const q = await gomokuAsync('book', 'query', 'B:f5,g6,h7,f7;W:g5,e8,k11', ...common);
+    expect(q.code).toBe(0);
+    expect(q.stdout).toMatch(/^verdict loss .*\(roots:roots\.txt, pass, \d+ nodes\)\nproven: the side to move loses \(by pass and zone\), proof size \d+\n/);
+    const cert = join(dir, 'cert.jsonl');
+    const p = await gomokuAsync('book', 'proof', 'B:f5,g6,h7,f7;W:g5,e8,k11', ...common, '--out', cert);
+    expect(p.code).toBe(0);
+    expect(p.stdout).toMatch(/^black wins: \d+ entries and 1 pass entry from 1 book positions written to /);
+    const v = await gomokuAsync('verify', cert);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toMatch(/^VERIFIED .*1 zone checks, 111 replies covered by zones/);
+    const bv = await gomokuAsync('book', 'verify', '--json', '--book', book);
+    expect(JSON.parse(bv.stdout)).toMatchObject({ decided: 1, verified: 1, failed: 0 });
+  }, 60_000);
+
+  test('--pass-for and --pass-nodes go together', async () => {
+    const r = await gomokuAsync('book', 'build', '--book', join(dir, 'x.db'), '--pass-for', 'white');
+    expect(r).toMatchObject({ code: 2, stderr: 'gomoku: --pass-for and --pass-nodes go together\n' });
+  });
+});

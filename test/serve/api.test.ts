@@ -267,6 +267,18 @@ describe('WebSocket', () => {
   });
 });
 
+describe('stopping', () => {
+  test('SIGTERM with a page still connected: the page is told, the server exits at once', async () => {
+    const one = await serve('--book', 'none');
+    const c = await Client.open(one.url);
+    const closed = new Promise<number>((resolve) => c.ws.once('close', (code: number) => resolve(code)));
+    const t0 = performance.now();
+    expect(await one.stop()).toBe(0);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(await closed).toBe(1001);
+  });
+});
+
 describe('caps', () => {
   test('searches at once, the page going away, time', async () => {
     const one = await serve('--max-searches', '1', '--max-time', '3000', '--book', 'none');

@@ -135,6 +135,9 @@ function requestFromSgf(text: string): { ok: true; value: PositionRequest } | { 
   return { ok: true, value: req };
 }
 
+/** How long a stopping server waits for its connections to close before it cuts them. */
+const CLOSE_GRACE_MS = 1000;
+
 export async function startServer(opts: ServerOptions): Promise<{ app: FastifyInstance; url: string; searches: Searches; close: () => Promise<void> }> {
   const page = loadPage(opts.webDir ?? defaultWebDir());
   const searches = new Searches({ maxSearches: opts.maxSearches, maxTimeMs: opts.maxTimeMs });
@@ -258,7 +261,16 @@ export async function startServer(opts: ServerOptions): Promise<{ app: FastifyIn
     url: `http://${shown}:${port}/`,
     searches,
     close: async () => {
+      // A page left open keeps its WebSocket (and a browser its keep-alive connections):
+      // tell the pages the server is going away, and cut what is still open after a grace,
+      // so that Ctrl-C stops the server at once instead of when the last tab closes.
+      for (const c of app.websocketServer.clients) c.close(1001, 'server stopping');
+      const force = setTimeout(() => {
+        for (const c of app.websocketServer.clients) c.terminate();
+        app.server.closeAllConnections();
+      }, CLOSE_GRACE_MS);
       await app.close();
+      clearTimeout(force);
       await searches.close();
     },
   };

@@ -25,37 +25,35 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { helpOnRequest } from './usage.mjs';
+import { helpOnRequest, readOptions } from './usage.mjs';
 
 helpOnRequest(import.meta.url);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const die = (msg) => {
-  process.stderr.write(`blunder-suite: ${msg} (see --help)\n`);
-  process.exit(2);
+const {
+  opts: o,
+  positionals,
+  die,
+} = readOptions('blunder-suite', {
+  '--postmortem': 'string',
+  '--match': 'string',
+  '--build': 'string',
+  '--nodes': 'int',
+  '--check-nodes': 'int',
+  '--seed': 'string',
+  '--json': 'flag',
+  '--alternatives': 'flag',
+});
+if (positionals.length > 0) die(`unexpected argument '${positionals[0]}'`);
+const opt = {
+  pm: o['--postmortem'],
+  match: o['--match'],
+  build: o['--build'] !== undefined ? resolve(o['--build']) : join(root, 'dist'),
+  nodes: o['--nodes'] ?? 300_000,
+  checkNodes: o['--check-nodes'] ?? 1_500_000,
+  seed: o['--seed'] ?? 's1',
+  json: o['--json'] ?? false,
+  alternatives: o['--alternatives'] ?? false,
 };
-const opt = { build: join(root, 'dist'), nodes: 300_000, checkNodes: 1_500_000, seed: 's1', json: false, alternatives: false };
-const args = process.argv.slice(2);
-for (let i = 0; i < args.length; i++) {
-  const a = args[i];
-  const val = () => {
-    if (i + 1 >= args.length) die(`${a} needs a value`);
-    return args[++i];
-  };
-  const num = (v) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) die(`${a} must be a positive integer, got '${v}'`);
-    return n;
-  };
-  if (a === '--postmortem') opt.pm = val();
-  else if (a === '--match') opt.match = val();
-  else if (a === '--build') opt.build = resolve(val());
-  else if (a === '--nodes') opt.nodes = num(val());
-  else if (a === '--check-nodes') opt.checkNodes = num(val());
-  else if (a === '--seed') opt.seed = val();
-  else if (a === '--json') opt.json = true;
-  else if (a === '--alternatives') opt.alternatives = true;
-  else die(`unexpected argument '${a}'`);
-}
 if (!opt.pm || !opt.match) die('give --postmortem and --match');
 for (const f of [opt.pm, join(opt.match, 'games.jsonl')]) if (!existsSync(f)) die(`${f} does not exist`);
 const here = (p) => pathToFileURL(join(root, 'dist', p)).href;

@@ -25,40 +25,34 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { helpOnRequest } from './usage.mjs';
+import { helpOnRequest, readOptions } from './usage.mjs';
 
 helpOnRequest(import.meta.url);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const die = (msg) => {
-  process.stderr.write(`postmortem: ${msg} (see --help)\n`);
-  process.exit(2);
+const {
+  opts: o,
+  positionals,
+  die,
+} = readOptions('postmortem', {
+  '--engine': 'string',
+  '--lost-ms': 'int',
+  '--win-ms': 'int',
+  '--workers': 'int',
+  '--games': 'ints',
+  '--log': 'string',
+  '--json': 'flag',
+});
+const opt = {
+  engine: o['--engine'],
+  lostMs: o['--lost-ms'] ?? 500,
+  winMs: o['--win-ms'] ?? 1000,
+  workers: o['--workers'],
+  games: o['--games'] && new Set(o['--games']),
+  log: o['--log'],
+  json: o['--json'] ?? false,
 };
-
-const args = process.argv.slice(2);
-const opt = { engine: undefined, lostMs: 500, winMs: 1000, workers: undefined, games: undefined, log: undefined, json: false };
-let dir;
-for (let i = 0; i < args.length; i++) {
-  const a = args[i];
-  const val = () => {
-    if (i + 1 >= args.length) die(`${a} needs a value`);
-    return args[++i];
-  };
-  const num = (v) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) die(`${a} must be a positive integer, got '${v}'`);
-    return n;
-  };
-  if (a === '--engine') opt.engine = val();
-  else if (a === '--lost-ms') opt.lostMs = num(val());
-  else if (a === '--win-ms') opt.winMs = num(val());
-  else if (a === '--workers') opt.workers = num(val());
-  else if (a === '--games') opt.games = new Set(val().split(',').map(num));
-  else if (a === '--log') opt.log = val();
-  else if (a === '--json') opt.json = true;
-  else if (a.startsWith('--')) die(`Unknown option '${a}'`);
-  else if (dir === undefined) dir = a;
-  else die(`unexpected argument '${a}'`);
-}
+const [dir, extra] = positionals;
+if (extra !== undefined) die(`unexpected argument '${extra}'`);
 if (dir === undefined) die('give the match directory');
 const file = join(dir, 'games.jsonl');
 if (!existsSync(file)) die(`${file} does not exist`);

@@ -40,3 +40,37 @@ export function pairedOptions(script, names, args = process.argv.slice(2)) {
     return i >= 0 ? args[i + 1] : fallback;
   };
 }
+
+/**
+ * A script's arguments read by `spec`: option name -> 'string', 'int' (a positive integer),
+ * 'ints' (a comma list of them) or 'flag'. Any other `--x` is an unknown option; other words
+ * are positionals. A bad argument is one line on stderr naming `script`, and exit 2 (`die`
+ * does the same for the script's own checks).
+ */
+export function readOptions(script, spec, args = process.argv.slice(2)) {
+  const die = (msg) => {
+    process.stderr.write(`${script}: ${msg} (see --help)\n`);
+    process.exit(2);
+  };
+  const opts = {};
+  const positionals = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const kind = spec[a];
+    if (kind === undefined) {
+      if (a.startsWith('--')) die(`Unknown option '${a}'`);
+      positionals.push(a);
+    } else if (kind === 'flag') opts[a] = true;
+    else {
+      if (i + 1 >= args.length) die(`${a} needs a value`);
+      const v = args[++i];
+      const int = (x) => {
+        const n = Number(x);
+        if (!Number.isInteger(n) || n <= 0) die(`${a} must be a positive integer, got '${x}'`);
+        return n;
+      };
+      opts[a] = kind === 'int' ? int(v) : kind === 'ints' ? v.split(',').map(int) : v;
+    }
+  }
+  return { opts, positionals, die };
+}

@@ -4,7 +4,8 @@
  * node budget (solver.ts: five, VCF, VCT, df-pn), and otherwise scores it with the engine.
  * No database handle, no I/O: the main thread writes the result.
  */
-import { Board } from '../core/board.js';
+import type { Board } from '../core/board.js';
+import { boardFromStones } from '../core/position.js';
 import type { Color, Rule } from '../core/types.js';
 import { Solver } from '../search/solver.js';
 import { Engine } from '../search/engine.js';
@@ -67,10 +68,7 @@ export function runBookJob(job: BookJob): BookJobResult {
   const t0 = Date.now();
   const now = () => Date.now();
   try {
-    const b = new Board(job.size, job.rule);
-    for (const q of job.black) b.put(q, 1);
-    for (const q of job.white) b.put(q, 2);
-    b.setToMove(job.toMove);
+    const b = boardFromStones(job.size, job.rule, job.black, job.white, job.toMove);
     let nodes = 0;
     if (job.solveNodes > 0) {
       const opts: { maxNodes: number; now: () => number; timeMs?: number } = { maxNodes: job.solveNodes, now };
@@ -139,10 +137,7 @@ export function runBookJob(job: BookJob): BookJobResult {
  */
 export function proofRejection(job: BookJob, r: Pick<BookJobResult, 'verdict' | 'entries' | 'passes'>, maxMs = job.checkMs ?? 2000): string | undefined {
   if (r.verdict === 'unknown') return undefined;
-  const b = new Board(job.size, job.rule);
-  for (const q of job.black) b.put(q, 1);
-  for (const q of job.white) b.put(q, 2);
-  b.setToMove(job.toMove);
+  const b = boardFromStones(job.size, job.rule, job.black, job.white, job.toMove);
   const winner: Color = r.verdict === 'win' ? job.toMove : job.toMove === 1 ? 2 : 1;
   try {
     return checkProof(b, winner, r.entries, maxMs, r.passes);

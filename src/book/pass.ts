@@ -269,12 +269,3 @@ export function provePass(board: Board, opts: PassProofOptions = {}): PassProof 
   out.report = final;
   return finish();
 }
-
-/** A board for a stone set with the given side to move (for callers holding plain arrays). */
-export function boardOf(size: number, rule: Board['rule'], black: readonly number[], white: readonly number[], toMove: Color): Board {
-  const b = new Board(size, rule);
-  for (const q of black) b.put(q, BLACK);
-  for (const q of white) b.put(q, WHITE);
-  b.setToMove(toMove);
-  return b;
-}

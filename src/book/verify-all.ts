@@ -2,7 +2,7 @@
  * `book verify` as plain data: assemble the certificate of every decided (win/loss) position
  * in the book and check it with the independent checker (proof/verify.ts).
  */
-import { Board } from '../core/board.js';
+import { boardFromStones } from '../core/position.js';
 import { makeStoneSet } from '../core/notation.js';
 import { parsePositionKey } from '../core/symmetry.js';
 import { parseCertificate, formatCertificateError } from '../proof/certificate.js';
@@ -34,10 +34,7 @@ export function verifyBook(store: BookStore, opts: { maxMsEach?: number; onProgr
   let done = 0;
   for (const row of decided) {
     const k = parsePositionKey(row.key)!;
-    const b = new Board(row.size, row.rule);
-    for (const q of k.black) b.put(q, 1);
-    for (const q of k.white) b.put(q, 2);
-    b.setToMove(k.toMove);
+    const b = boardFromStones(row.size, row.rule, k.black, k.white, k.toMove);
     const fail = (reason: string, unknown = false) => {
       if (unknown) rep.unknown++;
       else rep.failed++;

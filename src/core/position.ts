@@ -27,3 +27,12 @@ export function boardFromSpec(spec: PositionSpec, rule: Rule, explicit?: Color):
   }
   return ok(board);
 }
+
+/** A board from stone sets already known to be a position (a book key, a job, a certificate): no checks. */
+export function boardFromStones(size: number, rule: Rule, black: readonly number[], white: readonly number[], toMove: Color): Board {
+  const b = new Board(size, rule);
+  for (const q of black) b.put(q, BLACK);
+  for (const q of white) b.put(q, WHITE);
+  b.setToMove(toMove);
+  return b;
+}

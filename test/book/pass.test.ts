@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { makePoint } from '../../src/core/notation.js';
 import { WHITE } from '../../src/core/types.js';
 import { Solver } from '../../src/search/solver.js';
-import { boardOf, provePass } from '../../src/book/pass.js';
+import { provePass } from '../../src/book/pass.js';
+import { boardFromStones } from '../../src/core/position.js';
 import { makeCertificate, parseCertificate, type Strategy } from '../../src/proof/certificate.js';
 import { verifyCertificate, type VerifyReport } from '../../src/proof/verify.js';
 import { pts } from '../proof/fixtures.js';
@@ -17,7 +18,7 @@ const SIZE = 11;
 // plays i8, an open four (e4 and j9): the zone is those three cells. White's blocks there are
 // proven on their own (Black still wins); every other reply is covered by the pass strategy.
 const QUIET = { black: 'f5 g6 h7 f7', white: 'g5 e8' };
-const board = () => boardOf(SIZE, 'freestyle', pts(QUIET.black, SIZE), pts(QUIET.white, SIZE), WHITE);
+const board = () => boardFromStones(SIZE, 'freestyle', pts(QUIET.black, SIZE), pts(QUIET.white, SIZE), WHITE);
 const names = (qs: readonly number[] | null | undefined) => (qs ?? []).map((q) => makePoint(q, SIZE)).sort();
 
 function check(s: Strategy, ignoreZones = false): VerifyReport {
@@ -64,7 +65,7 @@ describe('provePass', () => {
 
   test('never claims a win it has not proven: the pass child lost, or a reply in the zone unproven', () => {
     // nothing for Black after a pass
-    const calm = boardOf(SIZE, 'freestyle', pts('f6', SIZE), pts('e5', SIZE), WHITE);
+    const calm = boardFromStones(SIZE, 'freestyle', pts('f6', SIZE), pts('e5', SIZE), WHITE);
     const none = provePass(calm, { nodes: 3000, solver: new Solver() });
     expect(none.result).toBe('unknown');
     expect(none.reason).toMatch(/pass child/);
@@ -93,7 +94,7 @@ describe('provePass', () => {
     // White's three c2 d2 e2 (closed by Black's b2): f2 or g2 makes a White four. The window
     // c2-g2 has no Black stone and three White ones, so its empty cells are support (formats.md
     // 3.2 (c)) and both replies are walked, each needing its own answer
-    const b = boardOf(SIZE, 'freestyle', pts(`${QUIET.black} b2`, SIZE), pts(`${QUIET.white} c2 d2 e2`, SIZE), WHITE);
+    const b = boardFromStones(SIZE, 'freestyle', pts(`${QUIET.black} b2`, SIZE), pts(`${QUIET.white} c2 d2 e2`, SIZE), WHITE);
     const p = provePass(b, { nodes: 200000, solver: new Solver() });
     expect(names(p.zone)).toEqual(expect.arrayContaining(['f2', 'g2']));
     expect(names(p.replies.map((r) => r.move))).toEqual(expect.arrayContaining(['f2', 'g2']));

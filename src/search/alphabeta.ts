@@ -40,6 +40,9 @@ const LMR: Int8Array = (() => {
 })();
 /** Futility margins by depth: a calm node this far below alpha searches only its first and tactical moves. */
 const FUTILITY = [0, 120, 300];
+/** Reverse futility: a calm non-PV node this shallow whose static evaluation beats beta by RFP_MARGIN a ply returns it unsearched. */
+const RFP_DEPTH = 3;
+const RFP_MARGIN = 100;
 
 export interface AlphaBetaOptions {
   now?: () => number;
@@ -382,14 +385,17 @@ export class AlphaBeta {
     }
 
     // Futility: a calm node (the opponent has no five or open-four cell) far below alpha near
-    // the horizon searches only its first move and the tactical ones. (Null-move pruning was
+    // the horizon searches only its first move and the tactical ones; one far above beta (and
+    // no four-three cell of his either) returns its static evaluation. (Null-move pruning was
     // tried here and cost nodes with this evaluation: the side to move's tempo bonus flips.)
     const counts = b.counts;
     const mbase = (b.toMove - 1) * 16;
     const obase = 16 - mbase;
     const calm = counts[obase + C_FIVE]! + counts[obase + C_OPEN_FOUR]! === 0;
-    const staticEval = !isPv && calm && depth <= 2 ? this.ev.evaluate() : 0;
+    const staticEval = !isPv && calm && depth <= RFP_DEPTH ? this.ev.evaluate() : 0;
     const futile = !isPv && calm && depth <= 2 && staticEval + FUTILITY[depth]! <= alpha && alpha > -MATE_BOUND;
+    if (!isPv && calm && depth <= RFP_DEPTH && counts[obase + C_FOUR_THREE]! === 0 && beta < MATE_BOUND && beta > -MATE_BOUND && staticEval - RFP_MARGIN * depth >= beta)
+      return staticEval;
 
     const base = ply * STRIDE;
     const moves = this.moves;

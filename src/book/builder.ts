@@ -426,7 +426,8 @@ async function runBuild(o: BuildOptions): Promise<BuildSummary> {
           });
       }
       if (inFlight.size === 0) {
-        stoppedBy = exhausted ?? 'done';
+        // a budget that ran out with the last open root decides nothing: the build is done
+        stoppedBy = exhausted === 'budget' && b.tree.openRootCount() === 0 ? 'done' : (exhausted ?? 'done');
         break;
       }
       // with the budget spent (or a stop asked) nothing new is handed out: this drains

@@ -116,6 +116,11 @@ describe('buildBook proof-number logic (scripted job results at the worker bound
     const again = await buildBook(base(s, { opening: 'first-stone', size: 9, region: 1, budget: { jobs: 1000 }, runJob: scripted }));
     expect(again).toMatchObject({ jobs: 0, stoppedBy: 'done', disproven: 1, proven: 14, openRoots: 0 });
     s.close();
+    // the same build with a budget of exactly the jobs it needs is done, not out of budget
+    const exact = openStore(tmp.file('pn-exact.db'));
+    const r2 = await buildBook(base(exact, { opening: 'first-stone', size: 9, region: 1, budget: { jobs: 15 }, runJob: scripted }));
+    expect(r2).toMatchObject({ jobs: 15, stoppedBy: 'done', openRoots: 0 });
+    exact.close();
   });
 
   test('one refuted reply proves the parent, and the proof reaches the book with the best move', async () => {

@@ -394,7 +394,15 @@ export class AlphaBeta {
     const calm = counts[obase + C_FIVE]! + counts[obase + C_OPEN_FOUR]! === 0;
     const staticEval = !isPv && calm && depth <= RFP_DEPTH ? this.ev.evaluate() : 0;
     const futile = !isPv && calm && depth <= 2 && staticEval + FUTILITY[depth]! <= alpha && alpha > -MATE_BOUND;
-    if (!isPv && calm && depth <= RFP_DEPTH && counts[obase + C_FOUR_THREE]! === 0 && beta < MATE_BOUND && beta > -MATE_BOUND && staticEval - RFP_MARGIN * depth >= beta)
+    if (
+      !isPv &&
+      calm &&
+      depth <= RFP_DEPTH &&
+      counts[obase + C_FOUR_THREE]! === 0 &&
+      beta < MATE_BOUND &&
+      beta > -MATE_BOUND &&
+      staticEval - RFP_MARGIN * depth >= beta
+    )
       return staticEval;
 
     const base = ply * STRIDE;

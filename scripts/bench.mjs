@@ -84,11 +84,13 @@ const runsB = quick ? 2 : 3;
 const ab = new AlphaBeta();
 const now = () => performance.now();
 let signature = 0;
+let qSignature = 0;
 const npsRuns = [];
 const cpuNpsRuns = [];
 const midNps = [];
 for (let run = 0; run < runsB; run++) {
   let nodes = 0;
+  let qnodes = 0;
   let ms = 0;
   let midNodes = 0;
   let midMs = 0;
@@ -101,6 +103,7 @@ for (let run = 0; run < runsB; run++) {
     const r = ab.search(b, { maxDepth: depth, now });
     const dt = now() - t0;
     nodes += r.nodes;
+    qnodes += ab.qnodes;
     ms += dt;
     if (p.name.startsWith('midgame')) {
       midNodes += r.nodes;
@@ -110,6 +113,7 @@ for (let run = 0; run < runsB; run++) {
       console.log(`  ${p.name} (${p.moves.length} stones): depth ${r.depth} score ${r.score} nodes ${r.nodes} ${dt.toFixed(0)} ms`);
   }
   signature = nodes;
+  qSignature = qnodes;
   const cpu = process.cpuUsage(cpu0);
   cpuNpsRuns.push((nodes / ((cpu.user + cpu.system) / 1000)) * 1000);
   npsRuns.push((nodes / ms) * 1000);
@@ -118,7 +122,7 @@ for (let run = 0; run < runsB; run++) {
 console.log(
   `alpha-beta: ${positions.length} positions to depth ${depth}: ${Math.round(median(npsRuns)).toLocaleString('en')} nodes/s wall clock (median of ${runsB}; per CPU second ${Math.round(median(cpuNpsRuns)).toLocaleString('en')}); middle games ${Math.round(median(midNps)).toLocaleString('en')} nodes/s`,
 );
-console.log(`signature: ${signature}`);
+console.log(`signature: ${signature} (quiescence nodes ${((100 * qSignature) / signature).toFixed(1)}%)`);
 
 // ---- (c) the solver signature (its own process: fresh solver tables) ---------------------
 {

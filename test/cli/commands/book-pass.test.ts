@@ -39,7 +39,7 @@ describe('gomoku book build --pass-for', () => {
       '--quiet',
     );
     expect(build.code).toBe(0);
-    expect(build.stdout).toMatch(/^budget spent: 1 jobs in [\d.]+ s, 0 proven, 1 disproven, 0\/1 roots open/);
+    expect(build.stdout).toMatch(/^done: 1 jobs in [\d.]+ s, 0 proven, 1 disproven, 0\/1 roots open/);
     const q = await gomokuAsync('book', 'query', 'B:f5,g6,h7,f7;W:g5,e8,k11', ...common);
     expect(q.code).toBe(0);
     expect(q.stdout).toMatch(/^verdict loss .*\(roots:roots\.txt, pass, \d+ nodes\)\nproven: the side to move loses \(by pass and zone\), proof size \d+\n/);

@@ -57,6 +57,20 @@ describe('time manager', () => {
     }
   });
 
+  it('a move that is not forced searches on to the optimum (no reserve for checks it may not need)', () => {
+    // fake time runs with the clock reads, so a 1-s turn is a few thousand reads of search
+    let t = 0;
+    const now = () => (t += 0.25);
+    const e = new Engine({ now });
+    e.board = boardOf('h8 i9 h10 j8 g9');
+    const plan = planTime({ turnMs: 1000 }, e.board.ply);
+    const start = t;
+    const r = e.go({ turnMs: 1000 });
+    expect(['alphabeta', 'defence']).toContain(r.source);
+    expect(t - start).toBeGreaterThanOrEqual(plan.optimumMs);
+    expect(t - start).toBeLessThanOrEqual(1000);
+  });
+
   it('the engine returns within its time on the real clock', () => {
     const e = new Engine({ now: () => performance.now() });
     // a process's first search runs its code cold (the protocols allow for that on a first answer)

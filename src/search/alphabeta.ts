@@ -15,6 +15,8 @@
  *  - Late-move reductions (a ln(depth)*ln(move number) table), late-move pruning and futility
  *    pruning near the horizon, for quiet, non-tactical moves at calm nodes only; reverse
  *    futility (a calm node's static evaluation far above beta is returned) at depth <= 3.
+ *  - Singular extension: a TT move that alone holds its stored lower bound (the other moves
+ *    searched at half depth fall short of it by a margin) is searched one ply deeper.
  * Search is pure: the clock comes in as `now()`. No allocation per node: every ply has its
  * slice of preallocated move/score buffers.
  */
@@ -46,6 +48,9 @@ const FUTILITY = [0, 120, 300];
 /** Reverse futility: a calm non-PV node this shallow whose static evaluation beats beta by RFP_MARGIN a ply returns it unsearched. */
 const RFP_DEPTH = 3;
 const RFP_MARGIN = 100;
+/** Singular extension: from this depth, a TT move that alone beats its stored score less SE_MARGIN a ply (searched at half depth without it) is searched one ply deeper. */
+const SE_DEPTH = 6;
+const SE_MARGIN = 2;
 
 export interface AlphaBetaOptions {
   now?: () => number;
@@ -94,6 +99,8 @@ export class AlphaBeta {
   private readonly pv = new Int16Array(MAX_PLY * MAX_PLY);
   private readonly pvLen = new Int32Array(MAX_PLY);
   private readonly killers = new Int16Array(MAX_PLY * 2);
+  /** The move a singular-extension search leaves out at each ply (-1: none). */
+  private readonly excluded = new Int16Array(MAX_PLY + 1).fill(-1);
   private readonly history = new Int32Array(2 * STRIDE);
   private readonly rootMoves = new Int16Array(STRIDE);
   private readonly rootScores = new Int32Array(STRIDE);
@@ -377,10 +384,17 @@ export class AlphaBeta {
     if (alpha >= beta) return alpha;
 
     const tt = this.tt;
+    const excluded = this.excluded[ply]!;
     let ttMove = -1;
+    let ttDepth = -1;
+    let ttBound = 0;
+    let ttScore = 0;
     if (tt.probe(b.hashLo, b.hashHi, ply)) {
       ttMove = tt.hitMove;
-      if (!isPv && tt.hitDepth >= depth) {
+      ttDepth = tt.hitDepth;
+      ttBound = tt.hitBound;
+      ttScore = tt.hitScore;
+      if (!isPv && excluded < 0 && tt.hitDepth >= depth) {
         const s = tt.hitScore;
         const bound = tt.hitBound;
         if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) return s;
@@ -400,6 +414,7 @@ export class AlphaBeta {
     if (
       !isPv &&
       calm &&
+      excluded < 0 &&
       depth <= RFP_DEPTH &&
       counts[obase + C_FOUR_THREE]! === 0 &&
       beta < MATE_BOUND &&
@@ -407,6 +422,30 @@ export class AlphaBeta {
       staticEval - RFP_MARGIN * depth >= beta
     )
       return staticEval;
+
+    // Singular extension, before this node's moves are generated (the test search at the same
+    // ply reuses its buffers). Multi-cut: when a move beats beta even without the TT move, so
+    // does this node.
+    let ttExt = 0;
+    if (
+      excluded < 0 &&
+      calm &&
+      depth >= SE_DEPTH &&
+      ttMove >= 0 &&
+      ply < this.extendUntil &&
+      ttDepth >= depth - 3 &&
+      (ttBound & BOUND_LOWER) !== 0 &&
+      Math.abs(ttScore) < MATE_BOUND
+    ) {
+      const sb = ttScore - SE_MARGIN * depth;
+      this.excluded[ply] = ttMove;
+      const v = this.pvs(sb - 1, sb, depth >> 1, ply, false);
+      this.excluded[ply] = -1;
+      if (this.stopped) return 0;
+      if (v < sb) ttExt = 1;
+      else if (sb >= beta) return sb;
+      this.pvLen[ply] = ply;
+    }
 
     const base = ply * STRIDE;
     const moves = this.moves;
@@ -455,23 +494,25 @@ export class AlphaBeta {
       scores[bi] = scores[base + i]!;
       moves[base + i] = m;
       scores[base + i] = bs;
+      if (m === excluded) continue;
       const tactical = !quiet || bs >= TACTICAL_SCORE;
       if (quiet && !isPv && !tactical && best > -MATE_BOUND && (searched >= LMP[depth < LMP.length ? depth : LMP.length - 1]! || (futile && searched > 0)))
         break;
 
       this.make(m);
       let score: number;
-      if (searched === 0) score = -this.pvs(-beta, -alpha, newDepth, ply + 1, isPv);
+      const d = m === ttMove ? newDepth + ttExt : newDepth;
+      if (searched === 0) score = -this.pvs(-beta, -alpha, d, ply + 1, isPv);
       else {
         let r = 0;
         if (quiet && !tactical && depth >= 3 && searched >= 2) {
           r = LMR[(depth < 32 ? depth : 31) * 64 + (searched < 64 ? searched : 63)]!;
           if (isPv) r--;
-          if (r > newDepth - 1) r = newDepth - 1 > 0 ? newDepth - 1 : 0;
+          if (r > d - 1) r = d - 1 > 0 ? d - 1 : 0;
         }
-        score = -this.pvs(-alpha - 1, -alpha, newDepth - r, ply + 1, false);
-        if (score > alpha && r > 0 && !this.stopped) score = -this.pvs(-alpha - 1, -alpha, newDepth, ply + 1, false);
-        if (score > alpha && score < beta && isPv && !this.stopped) score = -this.pvs(-beta, -alpha, newDepth, ply + 1, true);
+        score = -this.pvs(-alpha - 1, -alpha, d - r, ply + 1, false);
+        if (score > alpha && r > 0 && !this.stopped) score = -this.pvs(-alpha - 1, -alpha, d, ply + 1, false);
+        if (score > alpha && score < beta && isPv && !this.stopped) score = -this.pvs(-beta, -alpha, d, ply + 1, true);
       }
       this.unmake(m);
       if (this.stopped) return 0;
@@ -496,6 +537,7 @@ export class AlphaBeta {
         }
       }
     }
+    if (excluded >= 0) return best; // a test search without the TT move: not this node's value
     const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
     tt.store(b.hashLo, b.hashHi, ply, depth, bound, best, bestMove);
     return best;

@@ -394,10 +394,8 @@ export class AlphaBeta {
       ttDepth = tt.hitDepth;
       ttBound = tt.hitBound;
       ttScore = tt.hitScore;
-      if (!isPv && excluded < 0 && tt.hitDepth >= depth) {
-        const s = tt.hitScore;
-        const bound = tt.hitBound;
-        if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) return s;
+      if (!isPv && excluded < 0 && ttDepth >= depth) {
+        if (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha)) return ttScore;
       }
     }
 
@@ -444,7 +442,6 @@ export class AlphaBeta {
       if (this.stopped) return 0;
       if (v < sb) ttExt = 1;
       else if (sb >= beta) return sb;
-      this.pvLen[ply] = ply;
     }
 
     const base = ply * STRIDE;

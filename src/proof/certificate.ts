@@ -1,11 +1,12 @@
 /**
- * Proof certificates, formats `gomoku-proof/1` and `/2` (docs/formats.md sections 3-3.2).
+ * Proof certificates, formats `gomoku-proof/1`, `/2` and `/3` (docs/formats.md sections 3-3.3).
  *
  * A certificate is JSON Lines: a header naming the root position, the rule and the winner,
  * then one strategy entry per line: a position where the winner is to move (its stone set)
  * and the winner's move there. Version 2 adds *pass entries* (a loser-to-move stone set with
  * `"pass":true` and optionally a `"zone"`); a writer emits `/2` only when it has one, so
- * every certificate without pass entries stays byte-for-byte version 1.
+ * every certificate without pass entries stays byte-for-byte version 1. Version 3 is version 2
+ * with replies at pass entries that may have entries of their own (3.3); a writer asks for it.
  * This file owns the text in both directions:
  *  - `makeCertificate(strategy)` and `CertificateBuilder` (what the solver uses while it
  *    extracts a proof) write it;
@@ -29,6 +30,9 @@ import {
 export const CERTIFICATE_FORMAT = 'gomoku-proof/1';
 /** Version 2: version 1 plus pass entries (formats.md 3.1) and their zones (3.2). */
 export const CERTIFICATE_FORMAT_2 = 'gomoku-proof/2';
+/** Version 3 (the project's own, formats.md 3.3): a reply at a pass entry with an entry of its own stays out of the ignore set. */
+export const CERTIFICATE_FORMAT_3 = 'gomoku-proof/3';
+const FORMATS = [CERTIFICATE_FORMAT, CERTIFICATE_FORMAT_2, CERTIFICATE_FORMAT_3] as const;
 
 /** The root of a strategy: a move list (black first), or a stone set with its side to move. */
 export type RootPosition = { kind: 'moves'; moves: readonly number[] } | { kind: 'stones'; black: readonly number[]; white: readonly number[]; toMove: Color };
@@ -76,14 +80,16 @@ export interface Strategy {
   root: RootPosition;
   winner: Color;
   entries: readonly StrategyEntry[];
-  /** Pass entries; when there is at least one the certificate is written as `/2`. */
+  /** Pass entries; when there is at least one the certificate is written as `/2` (or `/3`, below). */
   passes?: readonly PassEntry[];
+  /** The version written when there are pass entries: 2 (default) or 3 (formats.md 3.3). */
+  version?: 2 | 3;
 }
 
 /** A parsed certificate. Points are internal indices for the header's board size. */
 export interface Certificate {
-  /** 1 or 2 (`gomoku-proof/1`, `gomoku-proof/2`). */
-  version: 1 | 2;
+  /** 1, 2 or 3 (`gomoku-proof/1`, `/2`, `/3`). */
+  version: 1 | 2 | 3;
   size: number;
   rule: Rule;
   /** The header's position text, as written. */
@@ -93,7 +99,7 @@ export interface Certificate {
   toMove: Color;
   winner: Color;
   entries: ParsedEntry[];
-  /** Pass entries (version 2 only; empty for version 1). */
+  /** Pass entries (versions 2 and 3; empty for version 1). */
   passes: ParsedPass[];
 }
 
@@ -124,8 +130,8 @@ export function formatCertificateError(e: CertificateError): string {
   return e.line > 0 ? `line ${e.line}: ${e.message}` : e.message;
 }
 
-function headerLine(size: number, rule: Rule, root: RootPosition, winner: Color, version: 1 | 2 = 1): string {
-  const header: Record<string, unknown> = { format: version === 2 ? CERTIFICATE_FORMAT_2 : CERTIFICATE_FORMAT, rule, size };
+function headerLine(size: number, rule: Rule, root: RootPosition, winner: Color, version: 1 | 2 | 3 = 1): string {
+  const header: Record<string, unknown> = { format: FORMATS[version - 1], rule, size };
   if (root.kind === 'moves') {
     header.position = makeMoveList([...root.moves], size);
   } else {
@@ -140,6 +146,10 @@ function entryLine(black: readonly number[], white: readonly number[], move: num
   return JSON.stringify({ stones: makeStoneSet([...black], [...white], size), move: makePoint(move, size) });
 }
 
+function versionOf(strategy: Strategy): 1 | 2 | 3 {
+  return (strategy.passes ?? []).length > 0 ? (strategy.version ?? 2) : 1;
+}
+
 function passLine(p: PassEntry, size: number): string {
   const o: Record<string, unknown> = { stones: makeStoneSet([...p.black], [...p.white], size), pass: true };
   if (p.zone) o.zone = sortCertificateOrder([...p.zone], size).map((q) => makePoint(q, size));
@@ -149,13 +159,13 @@ function passLine(p: PassEntry, size: number): string {
 /**
  * The certificate text for a strategy: the header, then the move entries and the pass
  * entries in the order given (use `CertificateBuilder` for a deduplicated, deterministic
- * order). `gomoku-proof/2` exactly when there is a pass entry. Ends with a newline.
+ * order). `gomoku-proof/2` (or the strategy's `version`) exactly when there is a pass entry.
+ * Ends with a newline.
  */
 export function makeCertificate(strategy: Strategy): string {
-  const passes = strategy.passes ?? [];
-  const lines = [headerLine(strategy.size, strategy.rule, strategy.root, strategy.winner, passes.length > 0 ? 2 : 1)];
+  const lines = [headerLine(strategy.size, strategy.rule, strategy.root, strategy.winner, versionOf(strategy))];
   for (const e of strategy.entries) lines.push(entryLine(e.black, e.white, e.move, strategy.size));
-  for (const p of passes) lines.push(passLine(p, strategy.size));
+  for (const p of strategy.passes ?? []) lines.push(passLine(p, strategy.size));
   return lines.join('\n') + '\n';
 }
 
@@ -179,7 +189,7 @@ export function certificateOf(strategy: Strategy): Certificate {
   }
   const passes = strategy.passes ?? [];
   return {
-    version: passes.length > 0 ? 2 : 1,
+    version: versionOf(strategy),
     size: strategy.size,
     rule: strategy.rule,
     position,
@@ -209,6 +219,8 @@ export class CertificateBuilder {
   private readonly passByStones = new Map<string, { black: number[]; white: number[]; zone: Set<number> | null; count: number }>();
   /** `add` calls whose position already had an entry with a different move. */
   conflicts = 0;
+  /** The version written when there are pass entries (formats.md 3.3 for 3). */
+  version: 2 | 3 = 2;
 
   constructor(
     readonly size: number,
@@ -273,6 +285,7 @@ export class CertificateBuilder {
     const entries = ordered(this.byStones).map((e) => ({ black: e.black, white: e.white, move: e.move }));
     const strategy: Strategy = { size: this.size, rule: this.rule, root: this.root, winner: this.winner, entries };
     if (this.passByStones.size > 0) {
+      if (this.version === 3) strategy.version = 3;
       strategy.passes = ordered(this.passByStones).map((p) =>
         p.zone ? { black: p.black, white: p.white, zone: [...p.zone].sort((a, b) => a - b) } : { black: p.black, white: p.white },
       );
@@ -319,10 +332,10 @@ export function parseCertificate(text: string): Result<Certificate, CertificateE
     return fail(headerNo, 'header is not valid JSON');
   }
   if (!isRecord(header)) return fail(headerNo, 'header is not a JSON object');
-  let version: 1 | 2;
-  if (header.format === CERTIFICATE_FORMAT) version = 1;
-  else if (header.format === CERTIFICATE_FORMAT_2) version = 2;
-  else return fail(headerNo, `unsupported format ${JSON.stringify(header.format)} (expected "${CERTIFICATE_FORMAT}" or "${CERTIFICATE_FORMAT_2}")`);
+  const vi = FORMATS.indexOf(header.format as (typeof FORMATS)[number]);
+  if (vi < 0)
+    return fail(headerNo, `unsupported format ${JSON.stringify(header.format)} (expected "${FORMATS.slice(0, -1).join('", "')}" or "${FORMATS.at(-1)}")`);
+  const version = (vi + 1) as 1 | 2 | 3;
   if (typeof header.rule !== 'string') return fail(headerNo, '"rule" is missing');
   const rule = parseRule(header.rule);
   if (!rule.ok) return fail(headerNo, rule.error);

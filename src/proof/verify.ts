@@ -20,7 +20,8 @@
  * Version 2 (formats.md 3.1): a branch carries an ignore set (loser stones; its hash is kept
  * so that "the stones without the ignore set" is one XOR away). At a loser node with a pass
  * entry every reply joins its branch's ignore set; entries are looked up under the exact
- * stones, then under the stones without the ignore set.
+ * stones, then under the stones without the ignore set. Version 3 (3.3): a reply joins it only
+ * when the position after it has no entry of its own (looked up as the winner's turn will).
  *
  * Zones (formats.md 3.2, the argument in docs/proof-zones.md): at a pass entry with a zone
  * (and no winner five cell), the pass strategy is verified once, as if the loser had passed,
@@ -102,6 +103,8 @@ export interface VerifyReport {
   zoneCovered?: number;
   /** Entries (move or pass) found under the stones without a non-empty ignore set. */
   ignoreLookups?: number;
+  /** Version 3: replies at pass entries kept out of the ignore set by an entry of their own. */
+  ownReplies?: number;
   /** The most cells in one pass strategy's support. */
   largestSupport?: number;
 }
@@ -156,6 +159,8 @@ class Checker {
   private readonly learn: boolean;
   grown = false;
   private readonly useZones: boolean;
+  /** Version 3 (formats.md 3.3): replies with entries of their own stay out of the ignore set. */
+  private readonly v3: boolean;
   private readonly inIgnore: Uint8Array;
   /** Hash of the ignore set (loser stones), so stones-without-it is the board hash XOR this. */
   private readonly ih = new Int32Array(3);
@@ -191,6 +196,7 @@ class Checker {
   zoneChecks = 0;
   zoneCovered = 0;
   ignoreLookups = 0;
+  ownReplies = 0;
   largestSupport = 0;
   reason = '';
   failLine: string[] = [];
@@ -225,6 +231,7 @@ class Checker {
 
     this.learn = learn;
     this.useZones = !opts.ignoreZones;
+    this.v3 = cert.version === 3;
     this.SW = (area + 31) >> 5;
     this.nPass = cert.passes.length;
     // Version 1 never touches these: minimal sizes, so that small certificates (a VCF
@@ -315,7 +322,7 @@ class Checker {
    * stones, then under the stones without the ignore set. Inside a pass strategy (zt > 0)
    * only the latter (see the file comment).
    */
-  private lookup(table: HashTable96, list: readonly { black: readonly number[]; white: readonly number[] }[]): number {
+  private lookup(table: HashTable96, list: readonly { black: readonly number[]; white: readonly number[] }[], count = true): number {
     const b = this.b;
     if (this.zt === 0) {
       const i = table.get(b.h1, b.h2, b.h3);
@@ -325,7 +332,7 @@ class Checker {
     const ih = this.ih;
     const i = table.get(b.h1 ^ ih[0]!, b.h2 ^ ih[1]!, b.h3 ^ ih[2]!);
     if (i < 0 || !this.stonesMatch(list[i]!.black, list[i]!.white, true)) return -1;
-    if (this.nIgnore > 0) this.ignoreLookups++;
+    if (count && this.nIgnore > 0) this.ignoreLookups++;
     return i;
   }
 
@@ -589,7 +596,11 @@ class Checker {
         const lf = b.fiveCellsThrough(r, L);
         const lfCell = b.firstFive;
         this.path[this.depth++] = r;
-        if (pi >= 0) this.ignoreAdd(r);
+        // Version 3 (formats.md 3.3): a reply whose position has an entry of its own stays a
+        // real stone of the branch, so the entries below it are keyed with it.
+        const ignored = pi >= 0 && (!this.v3 || this.lookup(this.entryTable, this.cert.entries, false) < 0);
+        if (ignored) this.ignoreAdd(r);
+        else if (pi >= 0) this.ownReplies++;
         if (zt > 0) this.addLoserWindowsThrough(r);
         // The reply leaves the winner an open-four move (one that makes two five cells) when
         // it makes no loser five cell and misses some open-four triple (move, five, five).
@@ -604,7 +615,7 @@ class Checker {
         }
         usedQuick ||= quick;
         const res = this.winnerNode(lf, lfCell, quick);
-        if (pi >= 0) this.ignoreRemove(r);
+        if (ignored) this.ignoreRemove(r);
         this.depth--;
         b.remove(r);
         if (res !== PROVEN) return res;
@@ -900,12 +911,13 @@ function reportOf(c: Checker, cert: Certificate, r: number): VerifyReport {
     entriesUnused: cert.entries.length - used,
     ms: c.elapsed,
   };
-  if (cert.version === 2) {
+  if (cert.version >= 2) {
     report.passEntries = cert.passes.length;
     report.passesUsed = c.passesUsed;
     report.zoneChecks = c.zoneChecks;
     report.zoneCovered = c.zoneCovered;
     report.ignoreLookups = c.ignoreLookups;
+    if (cert.version === 3) report.ownReplies = c.ownReplies;
     report.largestSupport = c.largestSupport;
   }
   if (r !== PROVEN) report.reason = c.reason;
@@ -939,14 +951,15 @@ export function verifyLearningZones(cert: Certificate, opts: VerifyOptions = {})
 
 /**
  * One line: `VERIFIED …`, `FAILED <reason>; line from root: …` or `UNKNOWN <reason>; …`.
- * A version-2 report adds its pass counts to the VERIFIED line.
+ * A version-2 or -3 report adds its pass counts to the VERIFIED line.
  */
 export function formatReport(r: VerifyReport): string {
   const line = r.line.length > 0 ? r.line.join(' ') : '(root)';
   if (r.result === 'verified') {
     const v2 =
       r.passEntries !== undefined
-        ? `; ${r.passesUsed} pass positions, ${r.zoneChecks} zone checks, ${r.zoneCovered} replies covered by zones, ${r.ignoreLookups} ignore-set look-ups`
+        ? `; ${r.passesUsed} pass positions, ${r.zoneChecks} zone checks, ${r.zoneCovered} replies covered by zones, ${r.ignoreLookups} ignore-set look-ups` +
+          (r.ownReplies !== undefined ? `, ${r.ownReplies} replies with their own entries` : '')
         : '';
     return `VERIFIED ${r.positions} positions, ${r.entriesUsed} entries used (${r.entriesUnused} unused, ${r.vcfCalls} VCF searches, ${r.quickWins + r.lineReplays} shortcuts, ${r.ms} ms)${v2}`;
   }

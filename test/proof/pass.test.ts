@@ -345,7 +345,85 @@ describe('support across pass strategies and levels', () => {
   });
 });
 
-describe('malformed version-2 certificates', () => {
+describe('replies with entries of their own (3.3, gomoku-proof/3)', () => {
+  // Two VCFs closed by the board's edge: A on the left (d11 forces e11, then d8 is a double
+  // four), B its mirror on the right (l11, k11, l8). White to move with a pass entry; the plan
+  // as if white passed: the quiet h3, a second pass entry, then A. At that second pass entry
+  // white gets a second free stone, and the replies that spoil A (A's cells, d11 first) need
+  // B instead: entries of their own keyed without the first reply, which joined the ignore
+  // set, so that one entry serves every first reply. First replies that spoil A or B (or take
+  // h3) get exact entries playing the other one.
+  const A = ['d11', 'e11', 'd8', 'e8', 'd7', 'd12'];
+  const Bc = ['l11', 'k11', 'l8', 'k8', 'l7', 'l12'];
+  const s: Spec = {
+    black: 'a8 b8 c8 d9 d10 a11 b11 c11 o8 n8 m8 l9 l10 o11 n11 m11',
+    white: 'h1 h15',
+    toMove: WHITE,
+    entries: [
+      ['', '', 'h3'],
+      ['h3', '', 'd11'],
+      ...[...A, 'h3'].map((r): [string, string, string] => ['', r, 'l11']),
+      ...Bc.map((r): [string, string, string] => ['', r, 'd11']),
+      ...A.map((r): [string, string, string] => ['h3', r, 'l11']),
+    ],
+    passes: [
+      ['', '', undefined],
+      ['h3', '', undefined],
+    ],
+  };
+  const v3 = (x: Strategy): Strategy => ({ ...x, version: 3 });
+
+  test("under 3.1 the second pass entry's replies can only be answered by its plan; under 3.3 by their own entries", () => {
+    expect(makeCertificate(strategy(s))).toMatch(/^\{"format":"gomoku-proof\/2"/);
+    expect(formatReport(check(strategy(s)))).toBe('FAILED the entry on line 3 plays d11, which is taken; line from root: a15 h3 d11');
+    const text = makeCertificate(v3(strategy(s)));
+    expect(text).toMatch(/^\{"format":"gomoku-proof\/3"/);
+    const parsed = parseCertificate(text);
+    expect(parsed.ok && parsed.value.version).toBe(3);
+    const r = check(v3(strategy(s)));
+    expect(r.result).toBe('verified');
+    expect(r.entriesUnused).toBe(0);
+    // A's six cells at the second pass entry, under each first reply that joined the ignore set
+    expect(r.ownReplies).toBeGreaterThan(6 * 150);
+    expect(formatReport(r)).toMatch(/, \d+ replies with their own entries$/);
+  });
+
+  test('a reply with an entry of its own follows that entry: a wrong one fails', () => {
+    const bad = v3(strategy({ ...s, entries: s.entries!.map((e) => (e[0] === 'h3' && e[1] === 'd11' ? ['h3', 'd11', 'h13'] : e)) }));
+    const r = check(bad);
+    expect(r.result).toBe('failed');
+    // (the first reply whose branch loses: g14 lets white build a four on the diagonal to h15)
+    expect(r.line.slice(0, 4)).toEqual(['g14', 'h3', 'd11', 'h13']);
+  });
+
+  test('with zones: the nested plan is checked once, its in-zone replies walked with their own entries, and the full walk agrees', () => {
+    const f = fitZones(
+      v3(
+        strategy({
+          ...s,
+          passes: [
+            ['', '', ''],
+            ['h3', '', ''],
+          ],
+        }),
+      ),
+    );
+    expect(f.report.result).toBe('verified');
+    expect(f.strategy.version).toBe(3);
+    expect(cellsOf(f.strategy.passes![1]!.zone)).toEqual(sorted('d11 d12 d8 e11 e8'));
+    expect(cellsOf(f.strategy.passes![0]!.zone)).toEqual(sorted('d11 d12 d8 e11 e8 h3 k11 k8 l11 l12 l8'));
+    const { zone, full } = both(f.strategy);
+    expect(zone.result).toBe('verified');
+    expect(zone.zoneChecks).toBe(2);
+    expect(zone.ownReplies).toBeGreaterThan(0);
+    expect(zone.positions).toBeLessThan(100);
+    expect(full.positions).toBeGreaterThan(10_000);
+    // the same zones under 3.1: the nested reply d11 falls back to the plan's own d11
+    expect(formatReport(check({ ...f.strategy, version: 2 }))).toBe('FAILED the entry on line 3 plays d11, which is taken; line from root: pass h3 d11');
+  });
+});
+
+describe('malformed version-2 and -3 certificates', () => {
   const header2 = '{"format":"gomoku-proof/2","rule":"freestyle","size":15,"position":"h8 i9 h9","winner":"black"}';
   const header1 = header2.replace('gomoku-proof/2', 'gomoku-proof/1');
   const cases: [string, string, RegExp][] = [
@@ -371,6 +449,16 @@ describe('malformed version-2 certificates', () => {
       if (!r.ok) expect(`line ${r.error.line}: ${r.error.message}`).toMatch(re);
     });
   }
+
+  test('version 3 parses like version 2, keeps its number, and the same mistakes fail', () => {
+    const header3 = header2.replace('gomoku-proof/2', 'gomoku-proof/3');
+    const r = parseCertificate(`${header3}\n{"stones":"B:h8,h9;W:i9","pass":true,"zone":["a1"]}`);
+    expect(r.ok && r.value.version).toBe(3);
+    const bad = parseCertificate(`${header3}\n{"stones":"B:h8,h9;W:i9","pass":true,"zone":["i9"]}`);
+    expect(!bad.ok && bad.error.message).toMatch(/zone: 'i9' is on a stone of the entry/);
+    const v4 = parseCertificate(header2.replace('gomoku-proof/2', 'gomoku-proof/4'));
+    expect(!v4.ok && v4.error.message).toBe('unsupported format "gomoku-proof/4" (expected "gomoku-proof/1", "gomoku-proof/2" or "gomoku-proof/3")');
+  });
 
   test('the same pass entry twice is accepted once', () => {
     const r = parseCertificate(

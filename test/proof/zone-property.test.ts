@@ -132,7 +132,8 @@ function keyOf(cells: number[], ignore: Set<number> | null): string {
 }
 
 /**
- * formats.md 3.1 read literally: every reply at a pass entry joins the branch's ignore set;
+ * formats.md 3.1 read literally: every reply at a pass entry joins the branch's ignore set
+ * (with `v3`, 3.3: unless the position after it has an entry, looked up as below);
  * look-ups under the exact stones, then without the ignore set; no memo of positions.
  * Returns false on the first failing branch, null when the work budget runs out.
  */
@@ -144,17 +145,18 @@ function naiveWalk(
   passes: Set<string>,
   ignore: Set<number>,
   budget: { n: number },
+  v3 = false,
 ): boolean | null {
   if (--budget.n < 0) return null;
   const L = 3 - W;
+  const find = (): number | undefined => moves.get(keyOf(b.cells, null)) ?? (ignore.size > 0 ? moves.get(keyOf(b.cells, ignore)) : undefined);
   if (toMove === W) {
     if (b.fives(W).length > 0) return true;
-    let m = moves.get(keyOf(b.cells, null));
-    if (m === undefined && ignore.size > 0) m = moves.get(keyOf(b.cells, ignore));
+    const m = find();
     if (m !== undefined) {
       if (b.cells[m] !== 0) return false;
       b.cells[m] = W;
-      const r = naiveWalk(b, W, L, moves, passes, ignore, budget);
+      const r = naiveWalk(b, W, L, moves, passes, ignore, budget, v3);
       b.cells[m] = 0;
       return r;
     }
@@ -166,9 +168,11 @@ function naiveWalk(
   for (let r = 0; r < b.cells.length; r++) {
     if (b.cells[r] !== 0) continue;
     b.cells[r] = L;
-    if (pass) ignore.add(r);
-    const v = naiveWalk(b, W, W, moves, passes, ignore, budget);
-    if (pass) ignore.delete(r);
+    // 3.3: a reply whose position has an entry of its own stays out of the ignore set
+    const ignored = pass && !(v3 && find() !== undefined);
+    if (ignored) ignore.add(r);
+    const v = naiveWalk(b, W, W, moves, passes, ignore, budget, v3);
+    if (ignored) ignore.delete(r);
     b.cells[r] = 0;
     if (v !== true) return v;
   }
@@ -253,22 +257,29 @@ function verdict(s: Strategy, ignoreZones = false): VerifyReport {
   return verifyCertificate(c.value, { ignoreZones, maxMs: 20_000 });
 }
 
-test('zones: whenever the zone checker accepts, the full-width walk accepts too', () => {
-  const rnd = lcg(7);
-  const stats = {
+function newStats() {
+  return {
     trials: 0,
     planned: 0,
     patched: 0,
+    /** Version 3: replies at pass entries given entries of their own (3.3). */
+    ownPatched: 0,
     zoneVerified: 0,
     withCovered: 0,
     nested: 0,
+    /** Version 3: accepted with zones where some reply kept out of the ignore set by its own entry. */
+    withOwnReplies: 0,
     fullVerified: 0,
     naiveChecked: 0,
     naiveVerified: 0,
     tamperedRejected: 0,
     zoneFailed: 0,
   };
-  for (let trial = 0; trial < 160; trial++) {
+}
+
+/** One random position, its plan, patches and zone variants, checked against the full walk (and the naive one). */
+function trial(rnd: () => number, trial: number, version: 2 | 3, stats: ReturnType<typeof newStats>): void {
+  {
     stats.trials++;
     const size = 7 + Math.floor(rnd() * 3);
     const rule: Rule = trial % 3 === 2 ? 'standard' : 'freestyle';
@@ -316,15 +327,16 @@ test('zones: whenever the zone checker accepts, the full-width walk accepts too'
         if (cells[q] === 0 && !b.makesFive(q, L)) cells[q] = L;
       }
     }
-    if (b.fives(L).length > 0 || b.fives(W).length > 0) continue; // the loser moves first: no fours at the root
+    if (b.fives(L).length > 0 || b.fives(W).length > 0) return; // the loser moves first: no fours at the root
     const root = [...cells];
-    // (One quiet move at most: inside a pass strategy a nested pass whose own strategy starts
-    // with an entry cannot survive the reply on that entry's cell under 3.1, see
-    // docs/proof-zones.md, so nested plans here end in a VCF.)
-    const quiet = rnd() < 0.5 ? 0 : 1;
+    // Under 3.1 one quiet move at most: inside a pass strategy a nested pass whose own
+    // strategy starts with an entry cannot survive the reply on that entry's cell (see
+    // docs/proof-zones.md), so nested plans end in a VCF. Under 3.3 that reply gets its own
+    // entry, so plans may make two.
+    const quiet = version === 2 ? (rnd() < 0.5 ? 0 : 1) : Math.floor(rnd() * 3);
     const p = plan(b, W, Math.max(quiet, 1 + Math.floor(rnd() * 2)), rnd, quiet);
     expect(cells).toEqual(root);
-    if (!p) continue;
+    if (!p) return;
     stats.planned++;
     const toEntry = (e: { cells: number[]; move: number }): StrategyEntry => ({ black: stonesOf(e.cells, 1), white: stonesOf(e.cells, 2), move: e.move });
     const entries: StrategyEntry[] = p.entries.map(toEntry);
@@ -336,29 +348,60 @@ test('zones: whenever the zone checker accepts, the full-width walk accepts too'
       winner: W as Color,
       entries,
       passes,
+      version,
     };
-    // A reply at the root that spoils the plan (the failing line starts with it) gets a plan
-    // of its own where the writer finds one: its first move under the exact stones (looked up
-    // first at the root's level), pass entries after it (also exact), and a VCF.
+    // A reply that spoils the plan (the failing line goes through it) gets a plan of its own
+    // where the writer finds one: its first move keyed under the stones the checker looks it
+    // up by, pass entries after it, and a VCF. Under 3.1 only replies at the root (looked up
+    // under the exact stones first); under 3.3 also the replies at the plan's own pass
+    // entries, keyed with the plan's moves and without the replies before them (the deepest
+    // such reply on the line first).
     let fit = fitZones(strategy);
-    const patchedReplies = new Set<string>();
+    const planMoves = p.entries.map((e) => e.move);
+    const patched = new Set<string>();
+    /** The board after the line's loser move at index k, as it is keyed, or null when it is no reply at a plan position. */
+    const keyedAfter = (line: readonly string[], k: number): number[] | null => {
+      const rp = line[k];
+      if (rp === undefined || rp === 'pass' || k / 2 > planMoves.length) return null;
+      const c = [...root];
+      for (let j = 0; j < k; j += 2) {
+        // an earlier reply with an entry of its own would be part of the key: not this shape
+        if (line[j] !== 'pass' && patched.has(keyedAfter(line, j)?.join('') ?? '')) return null;
+        const m = planMoves[j / 2]!;
+        if (line[j + 1] !== undefined && pointIndex(line[j + 1]!, size) !== m) return null;
+        c[m] = W;
+      }
+      const r = pointIndex(rp, size);
+      if (c[r] !== 0) return null;
+      c[r] = L;
+      return c;
+    };
     for (let patch = 0; patch < 8 && fit.report.result === 'failed'; patch++) {
-      const first = fit.report.line[0];
-      if (first === undefined || first === 'pass' || patchedReplies.has(first)) break;
-      patchedReplies.add(first);
-      const r = pointIndex(first, size);
-      cells[r] = L;
+      const line = fit.report.line;
+      let after: number[] | null = null;
+      let depth = 0;
+      for (let k = version === 3 ? line.length - 1 - ((line.length - 1) % 2) : 0; k >= 0 && after === null; k -= 2) {
+        const c = keyedAfter(line, k);
+        if (c && !patched.has(c.join(''))) {
+          after = c;
+          depth = k;
+        }
+      }
+      if (!after) break;
+      patched.add(after.join(''));
+      cells.splice(0, area, ...after);
       const own = b.fives(L).length <= 1 ? plan(b, W, 1, rnd) : null;
       // a VCF needs no entry, except to override the plan's move found without the ignore set
       if (own && own.entries.length === 0) {
         const m = b.vcfMove(W);
         if (m >= 0) own.entries.push({ cells: [...cells], move: m });
       }
-      cells[r] = 0;
+      cells.splice(0, area, ...root);
       if (!own || own.entries.length === 0) break;
       entries.push(toEntry(own.entries[0]!));
       passes.push(...own.passes.map((c) => ({ black: stonesOf(c, 1), white: stonesOf(c, 2) })));
       stats.patched++;
+      if (depth > 0) stats.ownPatched++;
       fit = fitZones(strategy);
     }
     expect(cells).toEqual(root);
@@ -375,6 +418,7 @@ test('zones: whenever the zone checker accepts, the full-width walk accepts too'
     variants.push(withZones((z) => [...z, ...randomCells(4)]));
     variants.push(withZones((z) => (z.length > 0 && rnd() < 0.7 ? z.filter((_, i) => i !== Math.floor(rnd() * z.length)) : z)));
     variants.push(withZones(() => randomCells(Math.floor(rnd() * area))));
+    let nv: boolean | null | undefined;
     for (const [vi, s] of variants.entries()) {
       const z = verdict(s);
       if (z.result === 'unknown') continue;
@@ -388,6 +432,7 @@ test('zones: whenever the zone checker accepts, the full-width walk accepts too'
       stats.zoneVerified++;
       if (z.zoneCovered! > 0) stats.withCovered++;
       if (p.passes.length > 0 && z.zoneChecks! > 1) stats.nested++;
+      if ((z.ownReplies ?? 0) > 0) stats.withOwnReplies++;
       const full = verdict(s, true);
       const ctx = `trial ${trial} variant ${vi}: ${makeCertificate(s)}`;
       expect(full.result, ctx).toBe('verified');
@@ -408,7 +453,9 @@ test('zones: whenever the zone checker accepts, the full-width walk accepts too'
           return c.join('');
         }),
       );
-      const nv = naiveWalk(new Naive(size, rule, [...root]), W, L, moves, passKeys, new Set(), { n: 200_000 });
+      // (zones do not change it, so once per trial, on the writer's board with its VCF memo)
+      if (nv === undefined) nv = naiveWalk(b, W, L, moves, passKeys, new Set(), { n: 200_000 }, version === 3);
+      expect(cells).toEqual(root);
       if (nv !== null) {
         stats.naiveChecked++;
         expect(nv, `naive: ${ctx}`).toBe(true);
@@ -416,10 +463,30 @@ test('zones: whenever the zone checker accepts, the full-width walk accepts too'
       }
     }
   }
+}
+
+test('zones (3.1, 3.2): whenever the zone checker accepts, the full-width walk accepts too', () => {
+  const rnd = lcg(7);
+  const stats = newStats();
+  for (let t = 0; t < 160; t++) trial(rnd, t, 2, stats);
   console.log(`zone property: ${JSON.stringify(stats)}`);
   expect(stats.zoneVerified).toBeGreaterThan(40);
   expect(stats.withCovered).toBeGreaterThan(30);
   expect(stats.nested).toBeGreaterThan(5);
+  expect(stats.naiveChecked).toBeGreaterThan(20);
+  expect(stats.tamperedRejected).toBeGreaterThan(5);
+});
+
+test('zones under 3.3 (gomoku-proof/3): plans with two quiet moves, replies with entries of their own; the full walks agree', () => {
+  const rnd = lcg(11);
+  const stats = newStats();
+  for (let t = 0; t < 160; t++) trial(rnd, t, 3, stats);
+  console.log(`zone property /3: ${JSON.stringify(stats)}`);
+  expect(stats.zoneVerified).toBeGreaterThan(40);
+  expect(stats.withCovered).toBeGreaterThan(30);
+  expect(stats.nested).toBeGreaterThan(5);
+  expect(stats.ownPatched).toBeGreaterThan(3);
+  expect(stats.withOwnReplies).toBeGreaterThan(3);
   expect(stats.naiveChecked).toBeGreaterThan(20);
   expect(stats.tamperedRejected).toBeGreaterThan(5);
 });

@@ -1,7 +1,7 @@
 /**
  * `gomoku verify FILE [--json] [--max-positions N] [--time MS] [--ignore-zones]`: check a
- * `gomoku-proof/1` or `/2` certificate with the independent checker (src/proof/verify.ts).
- * A version-2 report adds its pass counts; `--ignore-zones` walks every reply at every pass
+ * `gomoku-proof/1`, `/2` or `/3` certificate with the independent checker (src/proof/verify.ts).
+ * A version-2 or -3 report adds its pass counts; `--ignore-zones` walks every reply at every pass
  * entry (the plain full-width walk, for a second opinion on a zone).
  *
  * Exit status: 0 verified, 1 failed (the first failing line from the root is printed),
@@ -51,7 +51,7 @@ export function runVerify(text: string, file: string, opts: VerifyCliOptions): V
 
 export const command: CommandModule = {
   command: 'verify <file>',
-  describe: 'check a gomoku-proof/1 or /2 certificate with the independent checker',
+  describe: 'check a gomoku-proof/1, /2 or /3 certificate with the independent checker',
   builder: (y) =>
     withNumberOptions(y, {
       'max-positions': { kind: 'positive-int', describe: 'give up (exit 3, unknown) after N positions' },

@@ -47,11 +47,11 @@ describe('runVerify', () => {
   });
 });
 
-describe('version 2', () => {
+describe('versions 2 and 3', () => {
   // White to move against PLAIN_VCF, a pass at the root whose zone is the VCF's support.
   const black = pts(PLAIN_VCF.black);
   const white = pts(`d8 d11 ${FILLERS}`);
-  const cert = (zone: string) =>
+  const cert = (zone: string, version: 2 | 3 = 2) =>
     makeCertificate({
       size: 15,
       rule: 'freestyle',
@@ -59,6 +59,7 @@ describe('version 2', () => {
       winner: BLACK,
       entries: [],
       passes: [{ black, white, zone: pts(zone) }],
+      version,
     });
 
   test('the VERIFIED line adds the pass counts; --ignore-zones walks every reply', () => {
@@ -78,6 +79,14 @@ describe('version 2', () => {
     const r = runVerify(cert('h11 i11 h8 h12'), 'pass.jsonl', {});
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('FAILED the zone of the pass entry on line 2 misses 1 supporting cell: i8; line from root: (root)\n');
+  });
+
+  test('a /3 report adds the replies kept out of the ignore set by their own entries', () => {
+    const r = runVerify(cert('h11 i11 h8 i8 h12', 3), 'pass3.jsonl', {});
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/; 1 pass positions, 1 zone checks, 204 replies covered by zones, 0 ignore-set look-ups, 0 replies with their own entries\n$/);
+    expect(JSON.parse(runVerify(cert('h11 i11 h8 i8 h12', 3), 'pass3.jsonl', { json: true }).stdout)).toMatchObject({ result: 'verified', ownReplies: 0 });
+    expect(JSON.parse(runVerify(cert('h11 i11 h8 i8 h12'), 'pass.jsonl', { json: true }).stdout).ownReplies).toBeUndefined();
   });
 
   test('a /1 report has no version-2 fields', () => {

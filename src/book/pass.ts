@@ -8,8 +8,10 @@
  *  2. its **zone** is the support the checker computes for that strategy (zones.ts): every
  *     reply outside it is refuted by the same strategy without a walk;
  *  3. every reply **inside** the zone (and every reply making an L four, which a zone never
- *     covers) is tried against the pass strategy first, and where that fails it is solved on
- *     its own; its entries join the certificate.
+ *     covers) is tried against the pass strategy first; where that fails the strategy is
+ *     *repaired* for it (the deepest W-to-move position of the failing line that a short
+ *     solve wins gets that solve's entries, until the checker accepts or the repair budget
+ *     runs out); what is left is solved on its own. Those entries join the certificate.
  * The result is a `gomoku-proof/2` certificate (a pass entry with its zone at the root, the pass
  * strategy's entries and the replies' entries) and it is reported as a win only when
  * `verifyCertificate` accepts the text as written. Anything short of that is `unknown`.
@@ -19,6 +21,7 @@
  */
 import { Board } from '../core/board.js';
 import { BLACK, WHITE, type Color } from '../core/types.js';
+import { parsePoint } from '../core/notation.js';
 import { Solver, type StrategyEntry as SolverEntry } from '../search/solver.js';
 import { fiveCount, isFourMove } from '../search/threats.js';
 import { CertificateBuilder, certificateOf, makeCertificate, parseCertificate, type RootPosition, type Strategy, type StrategyEntry } from '../proof/certificate.js';
@@ -35,6 +38,8 @@ export interface PassProofOptions {
   replyMs?: number;
   /** A zone with more cells than this is dropped: every reply is then walked (formats.md 3.2). */
   maxZone?: number;
+  /** Nodes for repairing the pass strategy for one reply (default 1,000,000; 0: no repairs). */
+  repairNodes?: number;
   /** Checker budget for the final verification, ms (default max(10 s, timeMs)). */
   checkMs?: number;
   /** The root as the certificate header should name it (default: the board's stone set). */
@@ -48,8 +53,11 @@ export interface PassProofOptions {
 /** What became of one reply inside the zone. */
 export interface PassReply {
   move: number;
-  /** `pass`: the pass strategy refutes it as it stands; `proven`: solved on its own; `unknown`: neither. */
-  how: 'pass' | 'proven' | 'unknown';
+  /**
+   * `pass`: the pass strategy refutes it as it stands; `repaired`: it does with entries for a
+   * few positions deeper in its lines; `proven`: solved on its own; `unknown`: none of these.
+   */
+  how: 'pass' | 'repaired' | 'proven' | 'unknown';
   nodes: number;
   ms: number;
 }
@@ -97,6 +105,62 @@ function afterReply(entries: readonly StrategyEntry[], r: number, loser: Color):
     if (!out.has(keyOf(k))) out.set(keyOf(k), k);
   }
   return [...out.values()];
+}
+
+/**
+ * Repair the pass strategy for the reply `r` (L to move at `board`): check it after r as the
+ * checker reads it (`afterReply`); on a failing line, solve the W-to-move positions of that
+ * line from the deepest one up (excluding the line's first, which is the reply's own proof)
+ * and add the first win's entries, keyed with r; again until the checker accepts. Returns the
+ * added entries (null when the budget ran out first) and the nodes spent. The board is restored.
+ */
+function repairFor(
+  board: Board,
+  r: number,
+  passEntries: readonly StrategyEntry[],
+  o: { solver: Solver; nodes: number; deadline: number; checkMs: number; now: () => number },
+): { entries: StrategyEntry[] | null; nodes: number } {
+  const size = board.size;
+  const L = board.toMove;
+  const W = (3 - L) as Color;
+  const entries = afterReply(passEntries, r, L);
+  const added: StrategyEntry[] = [];
+  let nodes = 0;
+  board.play(r);
+  const rroot: RootPosition = { kind: 'stones', black: board.stones(BLACK), white: board.stones(WHITE), toMove: W };
+  try {
+    // Each round adds one position's entries; a reply that needs many is better proven whole.
+    for (let round = 0; round < 24; round++) {
+      const v = verifyCertificate(certificateOf({ size, rule: board.rule, root: rroot, winner: W, entries: [...entries, ...added] }), {
+        maxMs: Math.max(1, Math.min(o.checkMs, o.deadline - o.now())),
+      });
+      if (v.result === 'verified') return { entries: added, nodes };
+      if (v.result !== 'failed') return { entries: null, nodes };
+      const line: number[] = [];
+      for (const p of v.line) {
+        const q = parsePoint(p, size);
+        if (!q.ok) return { entries: null, nodes };
+        line.push(q.value);
+      }
+      let fixed = false;
+      for (let k = line.length & ~1; k >= 2 && !fixed; k -= 2) {
+        const left = o.nodes - nodes;
+        if (left <= 0 || o.deadline - o.now() <= 0) return { entries: null, nodes };
+        for (let j = 0; j < k; j++) board.play(line[j]!);
+        const sr = o.solver.solve(board, { maxNodes: Math.min(left, 250_000), now: o.now });
+        for (let j = 0; j < k; j++) board.undo();
+        nodes += sr.nodes;
+        if (sr.result === 'win' && sr.entries) {
+          for (const e of sr.entries) added.push({ black: e.black, white: e.white, move: e.move });
+          fixed = true;
+        }
+      }
+      if (!fixed) return { entries: null, nodes };
+    }
+    return { entries: null, nodes };
+  } finally {
+    board.undo();
+  }
 }
 
 function entriesOf(es: readonly SolverEntry[]): StrategyEntry[] {
@@ -193,9 +257,40 @@ export function provePass(board: Board, opts: PassProofOptions = {}): PassProof 
   }
   if (out.replies.length + need.length < replies.length) return finish('out of time testing the replies against the pass strategy');
 
-  // Then an own proof for each reply the pass strategy does not refute.
   const builder = new CertificateBuilder(size, rule, root, W);
   for (const e of passEntries) builder.addStones(e.black, e.white, e.move);
+
+  // Then repairs: a far reply usually spoils only a few lines of the pass strategy, deep down
+  // (a loser four it helps to make), and a short solve there fixes each one.
+  const repairNodes = opts.repairNodes ?? 1_000_000;
+  if (repairNodes > 0) {
+    const left: number[] = [];
+    for (const r of need) {
+      if (timeLeft() <= 0 || nodesLeft() <= 0) {
+        left.push(r);
+        continue;
+      }
+      const t = now();
+      const rep = repairFor(board, r, passEntries, {
+        solver,
+        nodes: Math.min(repairNodes, nodesLeft()),
+        deadline,
+        checkMs: Math.max(1, Math.min(checkMs, timeLeft())),
+        now,
+      });
+      nodes += rep.nodes;
+      if (rep.entries) {
+        for (const e of rep.entries) builder.addStones(e.black, e.white, e.move);
+        const rr: PassReply = { move: r, how: 'repaired', nodes: rep.nodes, ms: now() - t };
+        out.replies.push(rr);
+        opts.onReply?.(rr);
+      } else left.push(r);
+    }
+    need.length = 0;
+    need.push(...left);
+  }
+
+  // Then an own proof for each reply still open.
   // In rounds: each pending reply gets an equal share of what is left; the ones that fail
   // go round again with the larger share the proven ones leave, until a round proves none
   // (an equal split alone starves the few hard replies and leaves most of the budget unused).

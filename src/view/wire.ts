@@ -139,8 +139,9 @@ export interface PassSummary {
   zone: number | null;
   /** Replies walked at the root (the zone's empty cells and the loser's fours). */
   replies: number;
-  /** Of those: refuted by the pass strategy as it stands, proven on their own, left unproven. */
+  /** Of those: refuted by the pass strategy as it stands, by it with a few entries deeper in its lines, proven on their own, left unproven. */
   byPass: number;
+  repaired: number;
   proven: number;
   unproven: string[];
   /** Nodes the pass child took. */

@@ -127,6 +127,7 @@ function passJob(job: SolveJob, b: Board, moves: number[] | undefined, t0: numbe
       zone: p.zone === null ? null : p.zone.length,
       replies: p.replies.length,
       byPass: p.replies.filter((r) => r.how === 'pass').length,
+      repaired: p.replies.filter((r) => r.how === 'repaired').length,
       proven: p.replies.filter((r) => r.how === 'proven').length,
       unproven: p.replies.filter((r) => r.how === 'unknown').map((r) => makePoint(r.move, size)),
       passNodes: p.passNodes,

@@ -37,7 +37,7 @@ describe('provePass', () => {
     expect(p.nodes).toBeLessThan(40000);
     expect(makePoint(p.passMove!, SIZE)).toBe('i8');
     expect(names(p.zone)).toEqual(['e4', 'i8', 'j9']);
-    expect(p.replies.map((r) => `${makePoint(r.move, SIZE)}:${r.how}`).sort()).toEqual(['e4:proven', 'i8:proven', 'j9:proven']);
+    expect(p.replies.map((r) => `${makePoint(r.move, SIZE)}:${r.how}`).sort()).toEqual(['e4:repaired', 'i8:proven', 'j9:repaired']);
     // the certificate as written: /2, one pass entry with its zone, verified with the zone and full width
     expect(p.certificate!.split('\n')[0]).toMatch(/"format":"gomoku-proof\/2"/);
     expect(p.report!.zoneCovered).toBe(SIZE * SIZE - 6 - 3);
@@ -45,6 +45,20 @@ describe('provePass', () => {
     expect(check(p.strategy!, true).result).toBe('verified');
     // the board is restored
     expect(b.stones(WHITE)).toEqual(pts(QUIET.white, SIZE).sort((x, y) => x - y));
+  });
+
+  test('repairs: the deepest position of a failing line that a short solve wins gets its entries; without repairs each reply is solved whole', () => {
+    const p = provePass(board(), { nodes: 100000, solver: new Solver() });
+    const e4 = pts('e4', SIZE)[0]!;
+    // e4's repair: entries below White's e4, none at it (the position right after the reply
+    // keeps the pass strategy's i8, found without the ignore set)
+    const rootStones = pts(QUIET.black, SIZE).length + pts(QUIET.white, SIZE).length;
+    const withE4 = p.strategy!.entries.filter((e) => e.white.includes(e4));
+    expect(withE4.length).toBeGreaterThan(0);
+    expect(withE4.some((e) => e.black.length + e.white.length === rootStones + 1)).toBe(false);
+    const whole = provePass(board(), { nodes: 100000, repairNodes: 0, solver: new Solver() });
+    expect(whole.result).toBe('win');
+    expect(whole.replies.map((r) => r.how)).toEqual(['proven', 'proven', 'proven']);
   });
 
   test('a zone missing one cell, or a reply whose entries are removed, fails the checker', () => {
@@ -55,12 +69,12 @@ describe('provePass', () => {
     const noJ9 = check({ ...s, passes: [{ ...pass, zone: pass.zone!.filter((q) => q !== j9) }] });
     expect(noJ9.result).toBe('failed');
     expect(noJ9.reason).toMatch(/misses 1 supporting cell: j9/);
-    // White's block on e4 has its own proof; without it the pass strategy (i8) is all the
-    // checker can read there, and i8 is no longer an open four
+    // White's reply e4 has entries of its own (a repair); without every entry holding a White
+    // e4 (j9's repair holds White's forced block there too) the checker fails on one of them
     const e4 = pts('e4', SIZE)[0]!;
     const noReply = check({ ...s, entries: s.entries.filter((e) => !e.white.includes(e4)) });
     expect(noReply.result).toBe('failed');
-    expect(noReply.line[0]).toBe('e4');
+    expect(['e4', 'j9']).toContain(noReply.line[0]);
   });
 
   test('never claims a win it has not proven: the pass child lost, or a reply in the zone unproven', () => {
@@ -85,7 +99,7 @@ describe('provePass', () => {
     expect(p.zone).toBeNull();
     expect(p.support).toBe(3);
     expect(p.replies).toHaveLength(SIZE * SIZE - 6);
-    expect(p.replies.filter((r) => r.how === 'proven')).toHaveLength(3);
+    expect(p.replies.filter((r) => r.how === 'proven' || r.how === 'repaired')).toHaveLength(3);
     expect(p.strategy!.passes![0]!.zone).toBeUndefined();
     expect(p.report!.zoneCovered).toBe(0);
   });

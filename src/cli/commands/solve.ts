@@ -246,7 +246,9 @@ export const command: CommandModule = {
         const zone = p.zone === null ? 'no zone (every reply walked)' : `zone ${p.zone} cells`;
         const after = p.move ? `after a pass ${p.move} wins (${p.passNodes} nodes)` : `the pass child not proven (${p.passNodes} nodes)`;
         const left = p.unproven.length ? `, unproven: ${p.unproven.join(' ')}` : '';
-        process.stdout.write(`pass: ${after}; ${zone}, ${p.replies} replies walked: ${p.byPass} by the pass strategy, ${p.proven} proven${left}\n`);
+        process.stdout.write(
+          `pass: ${after}; ${zone}, ${p.replies} replies walked: ${p.byPass} by the pass strategy, ${p.repaired} repaired, ${p.proven} proven${left}\n`,
+        );
       }
       process.stdout.write(
         `nodes ${r.nodes}, ${r.ms} ms${r.proofEntries !== undefined ? `, ${r.proofEntries} proof entries${r.verified ? ', verified' : ''}` : ''}\n`,

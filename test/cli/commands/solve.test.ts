@@ -130,10 +130,10 @@ describe('gomoku solve --pass', () => {
     expect(json.code).toBe(0);
     const o = JSON.parse(json.stdout) as Record<string, unknown>;
     expect(o).toMatchObject({ result: 'loss', toMove: 'white', method: 'pass', verified: true });
-    expect(o.pass).toEqual({ zone: 3, replies: 3, byPass: 0, proven: 3, unproven: [], passNodes: expect.any(Number), move: 'i8' });
+    expect(o.pass).toEqual({ zone: 3, replies: 3, byPass: 0, repaired: 2, proven: 1, unproven: [], passNodes: expect.any(Number), move: 'i8' });
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(
-      /^loss for white \(pass\)\npass: after a pass i8 wins \(\d+ nodes\); zone 3 cells, 3 replies walked: 0 by the pass strategy, 3 proven\n/,
+      /^loss for white \(pass\)\npass: after a pass i8 wins \(\d+ nodes\); zone 3 cells, 3 replies walked: 0 by the pass strategy, 2 repaired, 1 proven\n/,
     );
     const ok = await gomokuAsync('verify', proof);
     expect(ok.code).toBe(0);

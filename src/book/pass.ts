@@ -230,64 +230,33 @@ export function provePass(board: Board, opts: PassProofOptions = {}): PassProof 
   const replies: number[] = [];
   for (let q = 0; q < board.area; q++) if (board.cells[q] === 0 && (inZone[q] === 1 || isFourMove(board, q, L))) replies.push(q);
 
-  // First the cheap test: does the pass strategy, looked up as the checker would, refute it?
+  // First the pass strategy itself, looked up as the checker would after the reply; where it
+  // fails, repairs: a far reply usually spoils only a few lines of it, deep down (a loser
+  // four it helps to make), and a short solve there fixes each one.
+  const builder = new CertificateBuilder(size, rule, root, W);
+  for (const e of passEntries) builder.addStones(e.black, e.white, e.move);
   const need: number[] = [];
-  // An entry that plays r would be read after r (without the ignore set) and fail there, so a
-  // reply on one of the strategy's own moves always needs its own proof.
-  const played = new Uint8Array(board.area);
-  for (const e of passEntries) played[e.move] = 1;
+  const repairNodes = opts.repairNodes ?? 1_000_000;
   for (const r of replies) {
-    if (played[r] === 1) {
+    if (timeLeft() <= 0) {
       need.push(r);
       continue;
     }
     const t = now();
-    board.play(r);
-    const rroot: RootPosition = { kind: 'stones', black: board.stones(BLACK), white: board.stones(WHITE), toMove: W };
-    const v = verifyCertificate(certificateOf({ size, rule, root: rroot, winner: W, entries: afterReply(passEntries, r, L) }), {
-      maxMs: Math.max(1, Math.min(checkMs, timeLeft())),
+    const rep = repairFor(board, r, passEntries, {
+      solver,
+      nodes: Math.max(0, Math.min(repairNodes, nodesLeft())),
+      deadline,
+      checkMs: Math.max(1, Math.min(checkMs, timeLeft())),
+      now,
     });
-    board.undo();
-    if (v.result === 'verified') {
-      const rr: PassReply = { move: r, how: 'pass', nodes: 0, ms: now() - t };
+    nodes += rep.nodes;
+    if (rep.entries) {
+      for (const e of rep.entries) builder.addStones(e.black, e.white, e.move);
+      const rr: PassReply = { move: r, how: rep.entries.length === 0 ? 'pass' : 'repaired', nodes: rep.nodes, ms: now() - t };
       out.replies.push(rr);
       opts.onReply?.(rr);
     } else need.push(r);
-    if (timeLeft() <= 0) break;
-  }
-  if (out.replies.length + need.length < replies.length) return finish('out of time testing the replies against the pass strategy');
-
-  const builder = new CertificateBuilder(size, rule, root, W);
-  for (const e of passEntries) builder.addStones(e.black, e.white, e.move);
-
-  // Then repairs: a far reply usually spoils only a few lines of the pass strategy, deep down
-  // (a loser four it helps to make), and a short solve there fixes each one.
-  const repairNodes = opts.repairNodes ?? 1_000_000;
-  if (repairNodes > 0) {
-    const left: number[] = [];
-    for (const r of need) {
-      if (timeLeft() <= 0 || nodesLeft() <= 0) {
-        left.push(r);
-        continue;
-      }
-      const t = now();
-      const rep = repairFor(board, r, passEntries, {
-        solver,
-        nodes: Math.min(repairNodes, nodesLeft()),
-        deadline,
-        checkMs: Math.max(1, Math.min(checkMs, timeLeft())),
-        now,
-      });
-      nodes += rep.nodes;
-      if (rep.entries) {
-        for (const e of rep.entries) builder.addStones(e.black, e.white, e.move);
-        const rr: PassReply = { move: r, how: 'repaired', nodes: rep.nodes, ms: now() - t };
-        out.replies.push(rr);
-        opts.onReply?.(rr);
-      } else left.push(r);
-    }
-    need.length = 0;
-    need.push(...left);
   }
 
   // Then an own proof for each reply still open.

@@ -46,6 +46,8 @@ export interface PassProofOptions {
   root?: RootPosition;
   solver?: Solver;
   now?: () => number;
+  /** Called once the replies to walk are known, with their number (for progress output). */
+  onReplies?: (n: number) => void;
   /** Called after each reply inside the zone is decided (for progress output). */
   onReply?: (r: PassReply) => void;
 }
@@ -233,6 +235,7 @@ export function provePass(board: Board, opts: PassProofOptions = {}): PassProof 
   // First the pass strategy itself, looked up as the checker would after the reply; where it
   // fails, repairs: a far reply usually spoils only a few lines of it, deep down (a loser
   // four it helps to make), and a short solve there fixes each one.
+  opts.onReplies?.(replies.length);
   const builder = new CertificateBuilder(size, rule, root, W);
   for (const e of passEntries) builder.addStones(e.black, e.white, e.move);
   const need: number[] = [];

@@ -12,7 +12,7 @@ import { Solver } from '../search/solver.js';
 import { makeCertificate, parseCertificate, type RootPosition } from '../proof/certificate.js';
 import { verifyCertificate } from '../proof/verify.js';
 import type { SolveResult } from '../view/wire.js';
-import { provePass } from '../book/pass.js';
+import { provePass, type PassReply } from '../book/pass.js';
 
 export interface SolveJob {
   position: string;
@@ -43,7 +43,13 @@ const solver = new Solver();
 /** What a solve job answers (`gomoku solve --json` and the web board's solve share the type). */
 export type SolveJobResult = SolveResult;
 
-export function solveJob(job: SolveJob): SolveJobResult {
+/** Progress of a long solve (only the pass route reports any: its replies as they are decided). */
+export interface SolveHooks {
+  onPassReplies?: (n: number) => void;
+  onPassReply?: (how: PassReply['how']) => void;
+}
+
+export function solveJob(job: SolveJob, hooks: SolveHooks = {}): SolveJobResult {
   const t0 = Date.now();
   const size = job.size ?? 15;
   const rule = job.rule ?? 'freestyle';
@@ -68,7 +74,7 @@ export function solveJob(job: SolveJob): SolveJobResult {
         error: `the game is over: ${colorName(m.color)} already has five through ${makePoint(m.index, size)}`,
       };
   }
-  if (job.pass) return passJob(job, b, spec.value.ordered ? spec.value.moves.map((m) => m.index) : undefined, t0);
+  if (job.pass) return passJob(job, b, spec.value.ordered ? spec.value.moves.map((m) => m.index) : undefined, t0, hooks);
   const r = solver.solve(b, { timeMs: job.timeMs, maxNodes: job.nodes, now: () => Date.now() });
   const out: SolveJobResult = {
     result: r.result,
@@ -104,7 +110,7 @@ export function solveJob(job: SolveJob): SolveJobResult {
  * The pass route: a `loss` for the side to move, only with a certificate the checker verified
  * inside provePass (the checker is what computes the zone, so `check` cannot turn it off).
  */
-function passJob(job: SolveJob, b: Board, moves: number[] | undefined, t0: number): SolveJobResult {
+function passJob(job: SolveJob, b: Board, moves: number[] | undefined, t0: number, hooks: SolveHooks): SolveJobResult {
   const size = b.size;
   const p = provePass(b, {
     timeMs: job.timeMs,
@@ -116,6 +122,8 @@ function passJob(job: SolveJob, b: Board, moves: number[] | undefined, t0: numbe
     root: moves ? { kind: 'moves', moves } : undefined,
     solver,
     now: () => Date.now(),
+    onReplies: hooks.onPassReplies,
+    onReply: hooks.onPassReply ? (r) => hooks.onPassReply!(r.how) : undefined,
   });
   const out: SolveJobResult = {
     result: p.result === 'win' ? 'loss' : 'unknown',

@@ -61,6 +61,13 @@ describe('provePass', () => {
     expect(whole.replies.map((r) => r.how)).toEqual(['proven', 'proven', 'proven']);
   });
 
+  test('progress: the number of replies first, then each one as it is decided (what `solve --pass` draws on a terminal)', () => {
+    const events: string[] = [];
+    const p = provePass(board(), { nodes: 100000, solver: new Solver(), onReplies: (n) => events.push(`replies ${n}`), onReply: (r) => events.push(r.how) });
+    expect(events[0]).toBe('replies 3');
+    expect(events.slice(1).sort()).toEqual(p.replies.map((r) => r.how).sort());
+  });
+
   test('a zone missing one cell, or a reply whose entries are removed, fails the checker', () => {
     const p = provePass(board(), { nodes: 100000, solver: new Solver() });
     const s = p.strategy!;

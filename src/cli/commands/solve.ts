@@ -21,7 +21,7 @@ import {
   withPositionOptions,
   parseSize,
 } from '../common.js';
-import { solveJob, type SolveJob, type SolveJobResult } from '../../workers/solve-job.js';
+import { solveJob, type SolveHooks, type SolveJob, type SolveJobResult } from '../../workers/solve-job.js';
 import { createPool } from '../../workers/pool.js';
 import { Progress } from '../progress.js';
 import { gameOverReason } from '../board-view.js';
@@ -219,14 +219,38 @@ export const command: CommandModule = {
     if (!lp.ok) return usageError(lp.error);
     const over = gameOverReason(lp.value.board);
     if (over) return usageError(over);
-    const r = solveJob({
-      ...defaults,
-      position: text,
-      size: lp.value.size,
-      rule: lp.value.rule,
-      toMove: colorName(lp.value.board.toMove),
-      proof: typeof a.proof === 'string',
-    });
+    // A pass proof can take many minutes: on a terminal, a bar over the replies it walks.
+    let bar: Progress | undefined;
+    const how = { pass: 0, repaired: 0, proven: 0, unknown: 0 };
+    const hooks: SolveHooks =
+      a.pass && process.stderr.isTTY
+        ? {
+            onPassReplies: (n) => {
+              bar = new Progress({
+                label: 'pass: replies',
+                total: n,
+                unit: 'replies',
+                extra: () => `(by the pass strategy ${how.pass}, repaired ${how.repaired}, proven ${how.proven}, open ${how.unknown})`,
+              });
+            },
+            onPassReply: (h) => {
+              how[h]++;
+              bar?.tick();
+            },
+          }
+        : {};
+    const r = solveJob(
+      {
+        ...defaults,
+        position: text,
+        size: lp.value.size,
+        rule: lp.value.rule,
+        toMove: colorName(lp.value.board.toMove),
+        proof: typeof a.proof === 'string',
+      },
+      hooks,
+    );
+    bar?.finish();
     if (r.error && r.nodes === 0) return usageError(r.error);
     if (typeof a.proof === 'string' && r.certificate) {
       try {

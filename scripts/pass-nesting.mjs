@@ -15,30 +15,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { helpOnRequest } from './usage.mjs';
+import { helpOnRequest, readOptions } from './usage.mjs';
 
 helpOnRequest(import.meta.url);
 
-let opt;
-try {
-  opt = parseArgs({
-    options: {
-      position: { type: 'string', default: 'h8 h9 i9' },
-      nodes: { type: 'string', default: '20000000' },
-      time: { type: 'string', default: '1200000' },
-    },
-  }).values;
-} catch (e) {
-  console.error(`pass-nesting: ${e.message} (see --help)`);
-  process.exit(2);
-}
-const nodes = Number(opt.nodes);
-const checkMs = Number(opt.time);
-if (!(nodes > 0) || !(checkMs > 0)) {
-  console.error('pass-nesting: --nodes and --time must be positive numbers (see --help)');
-  process.exit(2);
-}
+const { opts, positionals, die } = readOptions('pass-nesting', { '--position': 'string', '--nodes': 'int', '--time': 'int' });
+if (positionals.length > 0) die(`unexpected argument '${positionals[0]}'`);
+const position = opts['--position'] ?? 'h8 h9 i9';
+const nodes = opts['--nodes'] ?? 20_000_000;
+const checkMs = opts['--time'] ?? 1_200_000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 if (!existsSync(path.join(dist, 'search', 'solver.js'))) {
@@ -54,11 +39,10 @@ const { certificateOf } = await imp('proof/certificate.js');
 const { verifyLearningZones } = await imp('proof/verify.js');
 const { fitZones } = await imp('proof/zones.js');
 
-const spec = parsePosition(opt.position, 15);
-if (!spec.ok) {
-  console.error(`pass-nesting: ${spec.error}`);
-  process.exit(2);
-}
+const spec = parsePosition(position, 15);
+if (!spec.ok) die(spec.error);
+// the side to move (the loser) follows from the move list
+if (!spec.value.ordered) die('--position must be a move list such as "h8 h9 i9"');
 const board = new Board(15, 'freestyle');
 for (const m of spec.value.moves) board.put(m.index, m.color);
 const L = spec.value.moves.length % 2 === 0 ? BLACK : WHITE;

@@ -153,7 +153,7 @@ function repairFor(
         for (let j = 0; j < k; j++) board.undo();
         nodes += sr.nodes;
         if (sr.result === 'win' && sr.entries) {
-          for (const e of sr.entries) added.push({ black: e.black, white: e.white, move: e.move });
+          added.push(...entriesOf(sr.entries));
           fixed = true;
         }
       }

@@ -219,8 +219,6 @@ export class CertificateBuilder {
   private readonly passByStones = new Map<string, { black: number[]; white: number[]; zone: Set<number> | null; count: number }>();
   /** `add` calls whose position already had an entry with a different move. */
   conflicts = 0;
-  /** The version written when there are pass entries (formats.md 3.3 for 3). */
-  version: 2 | 3 = 2;
 
   constructor(
     readonly size: number,
@@ -285,7 +283,6 @@ export class CertificateBuilder {
     const entries = ordered(this.byStones).map((e) => ({ black: e.black, white: e.white, move: e.move }));
     const strategy: Strategy = { size: this.size, rule: this.rule, root: this.root, winner: this.winner, entries };
     if (this.passByStones.size > 0) {
-      if (this.version === 3) strategy.version = 3;
       strategy.passes = ordered(this.passByStones).map((p) =>
         p.zone ? { black: p.black, white: p.white, zone: [...p.zone].sort((a, b) => a - b) } : { black: p.black, white: p.white },
       );

@@ -14,9 +14,14 @@ import { Board } from '../core/board.js';
 import { BLACK, WHITE, type Color, type Rule } from '../core/types.js';
 import { canonicalize, encodePoints, parsePositionKey } from '../core/symmetry.js';
 import { MATE } from '../search/types.js';
-import type { BookJob, BookJobResult } from './job.js';
+import type { BookJob, BookJobResult, PassTree } from './job.js';
 import { openingRoots, regionCells, type OpeningKind } from './roots.js';
-import { EXPAND_FULL, EXPAND_NEAR, INF, PnTree, type PnNode } from './pn-tree.js';
+import { EXPAND_FULL, EXPAND_NEAR, EXPAND_ZONE, INF, PASS_MOVE, PnTree, type PnNode } from './pn-tree.js';
+import { bookPositionOfStones, entryToCanonical, moveToCanonical } from './canonical.js';
+import { assembleProof } from './proof.js';
+import { parseCertificate } from '../proof/certificate.js';
+import { verifyCertificate } from '../proof/verify.js';
+import { parsePoint } from '../core/notation.js';
 import { EVAL_SCORED, EVAL_SOLVED, PASS_ENTRY, PN_INF, type BookStore, type LockRefusal, type PositionRow } from './store.js';
 
 /** buildBook could not become the book's writer: another builder holds it (see BookStore.acquireWriterLock). */
@@ -60,6 +65,8 @@ export interface BuildProgress {
 export interface BuildSummary extends BuildProgress {
   resumedJobs: number;
   errors: number;
+  /** Disproofs of pass-tree nodes the checker refused (each node then lists more replies). */
+  zoneRejected: number;
   stoppedBy: 'budget' | 'done' | 'stop';
 }
 
@@ -93,6 +100,8 @@ export interface BuildOptions extends BuildConfig {
    * is committed before the builder waits, so nothing applied is ever left uncommitted.
    */
   groupWrites?: number;
+  /** The checker's budget, ms, for the proof of a zone node before its disproof stands (default 60 s). */
+  checkMs?: number;
 }
 
 export function buildStateName(c: BuildConfig): string {
@@ -110,6 +119,9 @@ class Builder {
   disproven = 0;
   jobs = 0;
   errors = 0;
+  /** Zone nodes whose assembled proof the checker refused (each widened, see checkZoneNodes). */
+  zoneRejected = 0;
+  private readonly toCheck: number[] = [];
 
   constructor(private readonly o: BuildOptions) {
     this.store = o.store;
@@ -206,6 +218,7 @@ class Builder {
     const t = this.now();
     for (const id of ids) {
       const v = this.tree.verdictOf(id);
+      if (v === 'loss' && this.verdicts.get(id) !== 'loss' && this.tree.node(id).expanded === EXPAND_ZONE) this.toCheck.push(id);
       this.count(id, v);
       if (id === except) continue;
       const n = this.tree.node(id);
@@ -254,8 +267,138 @@ class Builder {
       }
       s.jobFinished(r.id);
       this.tree.setLeaf(r.id, verdict, r.score);
+      if (!solved && r.passTree && n.expanded === 0) this.plantPassTree(r.id, r.passTree);
       this.writeChanged(this.tree.update(r.id), r.id);
+      this.checkZoneNodes();
     });
+  }
+
+  /**
+   * Keep an unfinished pass proof as a tree (inside the caller's transaction): the pass child
+   * (the same stones, the winner to move) as a solved child on a pass edge, the pass entry with
+   * its zone and the repairs as the node's own proof entries, and a child for every reply the
+   * pass strategy does not refute, solved where the job proved it. The node becomes EXPAND_ZONE.
+   */
+  private plantPassTree(id: number, t: PassTree): void {
+    const s = this.store;
+    const row = s.getById(id)!;
+    const k = parsePositionKey(row.key)!;
+    const L = k.toMove;
+    const W: Color = L === BLACK ? WHITE : BLACK;
+    const size = row.size;
+    const now = this.now();
+    const here = bookPositionOfStones(size, k.black, k.white, L);
+    const node = this.tree.node(id);
+    const solve = (childId: number, stones: { black: number[]; white: number[] }, entries: PassTree['passEntries'], method: string) => {
+      const pos = bookPositionOfStones(size, stones.black, stones.white, W);
+      const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((q) => b.includes(q));
+      const first = entries.find((e) => same(e.black, stones.black) && same(e.white, stones.white));
+      s.update(
+        childId,
+        {
+          verdict: 'win',
+          score: MATE - 3,
+          depth: 3,
+          bestMove: first ? moveToCanonical(pos, first.move) : null,
+          pn: 0,
+          dn: PN_INF,
+          proofSize: entries.length,
+          addNodes: 0,
+          method,
+          evaluated: EVAL_SCORED | EVAL_SOLVED,
+        },
+        now,
+      );
+      s.setProofEntries(childId, entries.map((e) => entryToCanonical(pos, e)));
+      this.tree.setLeaf(childId, 'win', MATE - 3);
+      this.tree.recompute(childId);
+      this.count(childId, 'win');
+    };
+    const fresh: number[] = [];
+    const place = (move: number, black: number[], white: number[]): number => {
+      const key = canonicalize(size, black, white, W).key;
+      const before = s.get(row.rule, key);
+      const child = before ? before.id : s.insertAbsent({ rule: row.rule, size, key, stones: black.length + white.length, toMove: W, opening: row.opening }, now);
+      s.addEdge(id, move, child);
+      const known = this.tree.nodes.has(child);
+      this.tree.link(id, move, child);
+      if (before && !known) fresh.push(child);
+      return child;
+    };
+    const pass = place(PASS_MOVE, k.black, k.white);
+    if (!this.tree.nodes.get(pass)?.solved) solve(pass, k, t.passEntries, 'pass-child');
+    s.setProofEntries(id, [
+      { black: encodePoints(k.black), white: encodePoints(k.white), move: PASS_ENTRY, zone: t.zone ? encodePoints(t.zone) : null },
+      ...t.covered.map((e) => entryToCanonical(here, e)),
+    ]);
+    for (const o of t.own) {
+      const black = L === BLACK ? [...k.black, o.move] : k.black;
+      const white = L === WHITE ? [...k.white, o.move] : k.white;
+      const child = place(o.move, black, white);
+      const c = this.tree.node(child);
+      if (o.entries && c.solved === null && (s.getById(child)!.evaluated & EVAL_SOLVED) === 0) solve(child, { black, white }, o.entries, 'pass-reply');
+    }
+    s.setExpanded(id, EXPAND_ZONE);
+    node.expanded = EXPAND_ZONE;
+    for (const c of fresh) this.loadSubtree(c);
+    if (fresh.length) this.tree.recomputeAll();
+  }
+
+  /**
+   * A zone node just disproven by its children stands only if the certificate assembled for
+   * it verifies; otherwise the reply its failing line starts with becomes a child (a reply the
+   * pass strategy was thought to refute), or, when there is none, the node lists every reply.
+   */
+  private checkZoneNodes(): void {
+    for (let round = 0; round < 1000 && this.toCheck.length > 0; round++) {
+      const id = this.toCheck.shift()!;
+      const n = this.tree.node(id);
+      if (n.expanded !== EXPAND_ZONE || this.tree.verdictOf(id) !== 'loss') continue;
+      const failure = this.zoneFailure(id);
+      if (failure === undefined) continue;
+      this.zoneRejected++;
+      const s = this.store;
+      const row = s.getById(id)!;
+      const k = parsePositionKey(row.key)!;
+      const q = failure.reply;
+      if (q !== undefined && !n.children.some((e) => e.move === q)) {
+        const L = k.toMove;
+        const black = L === BLACK ? [...k.black, q] : k.black;
+        const white = L === WHITE ? [...k.white, q] : k.white;
+        const W: Color = L === BLACK ? WHITE : BLACK;
+        const key = canonicalize(row.size, black, white, W).key;
+        const before = s.get(row.rule, key);
+        const child = before ? before.id : s.insertAbsent({ rule: row.rule, size: row.size, key, stones: black.length + white.length, toMove: W, opening: row.opening }, this.now());
+        s.addEdge(id, q, child);
+        const known = this.tree.nodes.has(child);
+        this.tree.link(id, q, child);
+        if (before && !known) {
+          this.loadSubtree(child);
+          this.tree.recomputeAll();
+        }
+        this.writeChanged(this.tree.update(id));
+      } else {
+        this.expand(id, EXPAND_FULL);
+      }
+    }
+  }
+
+  /** Why the certificate assembled for a zone node does not verify (undefined: it does). */
+  private zoneFailure(id: number): { reason: string; reply?: number } | undefined {
+    const row = this.store.getById(id)!;
+    const k = parsePositionKey(row.key)!;
+    const board = new Board(row.size, row.rule);
+    for (const q of k.black) board.put(q, BLACK);
+    for (const q of k.white) board.put(q, WHITE);
+    board.setToMove(k.toMove);
+    const a = assembleProof(this.store, board, { fitMs: this.o.checkMs ?? 60_000 });
+    if (!a.ok) return { reason: a.error };
+    const c = parseCertificate(a.value.certificate);
+    if (!c.ok) return { reason: c.error.message };
+    const v = verifyCertificate(c.value, { maxMs: this.o.checkMs ?? 60_000 });
+    if (v.result === 'verified') return undefined;
+    const first = v.line[0] !== undefined ? parsePoint(v.line[0], row.size) : undefined;
+    return first && first.ok ? { reason: v.reason ?? v.result, reply: first.value } : { reason: v.reason ?? v.result };
   }
 
   /** List the children of a node (near moves, or all the rest). */
@@ -450,6 +593,6 @@ async function runBuild(o: BuildOptions): Promise<BuildSummary> {
   } finally {
     commit();
   }
-  const summary: BuildSummary = { ...b.progress(0, now() - t0), resumedJobs, errors: b.errors, stoppedBy };
+  const summary: BuildSummary = { ...b.progress(0, now() - t0), resumedJobs, errors: b.errors, zoneRejected: b.zoneRejected, stoppedBy };
   return summary;
 }

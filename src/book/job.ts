@@ -58,8 +58,25 @@ export interface BookJobResult {
   entries?: { black: number[]; white: number[]; move: number }[];
   /** Pass entries of a proof by pass and zone (formats.md 3.1-3.2), canonical orientation. */
   passes?: { black: number[]; white: number[]; zone?: number[] }[];
+  /**
+   * A pass proof the job left unfinished, though its pass child was won (pass.ts PassPartial),
+   * canonical orientation: the builder keeps it as a pass child and a child per open reply.
+   */
+  passTree?: PassTree;
   error?: string;
 }
+
+type Entry = { black: number[]; white: number[]; move: number };
+
+export interface PassTree {
+  passEntries: Entry[];
+  zone: number[] | null;
+  covered: Entry[];
+  own: { move: number; entries?: Entry[] }[];
+}
+
+const plain = (es: readonly { black: readonly number[]; white: readonly number[]; move: number }[]): Entry[] =>
+  es.map((e) => ({ black: [...e.black], white: [...e.white], move: e.move }));
 
 /** This thread's solver: the jobs of one worker share what it learns (see Solver). */
 const solver = new Solver();
@@ -92,10 +109,11 @@ export function runBookJob(job: BookJob): BookJobResult {
           nodes,
           ms: Date.now() - t0,
           pv: r.pv,
-          entries: (r.entries ?? []).map((e) => ({ black: [...e.black], white: [...e.white], move: e.move })),
+          entries: plain(r.entries ?? []),
         };
       }
     }
+    let passTree: PassTree | undefined;
     if ((job.passNodes ?? 0) > 0) {
       // provePass reports a win only with a certificate the checker has verified
       const p = provePass(b, { nodes: job.passNodes, timeMs: job.passMs, solver, now, checkMs: job.checkMs });
@@ -111,20 +129,30 @@ export function runBookJob(job: BookJob): BookJobResult {
           nodes,
           ms: Date.now() - t0,
           pv: [],
-          entries: p.strategy.entries.map((e) => ({ black: [...e.black], white: [...e.white], move: e.move })),
+          entries: plain(p.strategy.entries),
           passes: (p.strategy.passes ?? []).map((q) => (q.zone ? { black: [...q.black], white: [...q.white], zone: [...q.zone] } : { black: [...q.black], white: [...q.white] })),
         };
       }
+      if (p.partial) {
+        const q = p.partial;
+        passTree = {
+          passEntries: plain(q.passEntries),
+          zone: q.zone ? [...q.zone] : null,
+          covered: plain(q.covered),
+          own: q.own.map((o) => (o.entries ? { move: o.move, entries: plain(o.entries) } : { move: o.move })),
+        };
+      }
     }
+    const tree = passTree ? { passTree } : {};
     if (job.scoreNodes > 0) {
       const e = new Engine({ size: job.size, rule: job.rule, now: () => performance.now() });
       const stones = [...job.black.map((index) => ({ index, color: 1 as Color })), ...job.white.map((index) => ({ index, color: 2 as Color }))];
       e.setPosition(stones, job.toMove);
       const m = e.go({ nodes: job.scoreNodes });
       nodes += m.nodes;
-      return { id: job.id, verdict: 'unknown', score: m.score, depth: m.depth, bestMove: m.move >= 0 ? m.move : null, method: 'score', nodes, ms: Date.now() - t0, pv: m.pv };
+      return { id: job.id, verdict: 'unknown', score: m.score, depth: m.depth, bestMove: m.move >= 0 ? m.move : null, method: 'score', nodes, ms: Date.now() - t0, pv: m.pv, ...tree };
     }
-    return { id: job.id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'none', nodes, ms: Date.now() - t0, pv: [] };
+    return { id: job.id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'none', nodes, ms: Date.now() - t0, pv: [], ...tree };
   } catch (e) {
     return { id: job.id, verdict: 'unknown', score: 0, depth: 0, bestMove: null, method: 'error', nodes: 0, ms: Date.now() - t0, pv: [], error: e instanceof Error ? e.message : String(e) };
   }
@@ -144,6 +172,34 @@ export function proofRejection(job: BookJob, r: Pick<BookJobResult, 'verdict' | 
   } catch (e) {
     return `checker: ${e instanceof Error ? e.message : String(e)}`;
   }
+}
+
+/**
+ * A pass tree from a worker the coordinator does not trust, as the checker leaves it: the
+ * pass child's strategy must prove its position (the job's stones, the other side to move),
+ * or the whole is dropped; a reply's own entries that do not prove the position after it are
+ * dropped (the reply stays open). Zone and repairs are claims of nothing: the builder checks
+ * the node's whole certificate before its disproof stands.
+ */
+export function checkedPassTree(job: BookJob, t: PassTree, maxMs = job.checkMs ?? 2000): PassTree | undefined {
+  const L = job.toMove;
+  const W: Color = L === 1 ? 2 : 1;
+  const proves = (black: number[], white: number[], entries: Entry[]): boolean => {
+    try {
+      const b = boardFromStones(job.size, job.rule, black, white, W);
+      return checkProof(b, W, entries, maxMs) === undefined;
+    } catch {
+      return false;
+    }
+  };
+  if (!proves(job.black, job.white, t.passEntries)) return undefined;
+  const own = t.own.map((o) => {
+    if (!o.entries) return { move: o.move };
+    const black = L === 1 ? [...job.black, o.move] : job.black;
+    const white = L === 2 ? [...job.white, o.move] : job.white;
+    return proves(black, white, o.entries) ? o : { move: o.move };
+  });
+  return { ...t, own };
 }
 
 /** Why the independent checker does not accept the solver's proof, or undefined if it does. */

@@ -84,8 +84,25 @@ export interface PassProof {
   strategy?: Strategy;
   certificate?: string;
   report?: VerifyReport;
+  /**
+   * When the pass child was won but not every reply was settled: what was proven, for the book
+   * builder to keep as a tree (the pass child, the zone, and a child per reply left to prove).
+   */
+  partial?: PassPartial;
   nodes: number;
   ms: number;
+}
+
+/** The settled part of an unfinished pass proof (see PassProof.partial). */
+export interface PassPartial {
+  /** The pass child's strategy (the winner to move at the root's stones). */
+  passEntries: StrategyEntry[];
+  /** The zone of the pass strategy (null: none, every reply walked). */
+  zone: number[] | null;
+  /** The repairs: entries the checker needs, besides the pass strategy, for the replies it covers. */
+  covered: StrategyEntry[];
+  /** Replies the pass strategy does not cover: with their own entries when proven, without when open. */
+  own: { move: number; entries?: StrategyEntry[] }[];
 }
 
 const keyOf = (e: { black: readonly number[]; white: readonly number[] }): string => `${e.black.join(',')}/${e.white.join(',')}`;
@@ -239,6 +256,8 @@ export function provePass(board: Board, opts: PassProofOptions = {}): PassProof 
   const builder = new CertificateBuilder(size, rule, root, W);
   for (const e of passEntries) builder.addStones(e.black, e.white, e.move);
   const need: number[] = [];
+  const covered: StrategyEntry[] = [];
+  const ownEntries = new Map<number, StrategyEntry[]>();
   const repairNodes = opts.repairNodes ?? 1_000_000;
   for (const r of replies) {
     if (timeLeft() <= 0) {
@@ -256,6 +275,7 @@ export function provePass(board: Board, opts: PassProofOptions = {}): PassProof 
     nodes += rep.nodes;
     if (rep.entries) {
       for (const e of rep.entries) builder.addStones(e.black, e.white, e.move);
+      covered.push(...rep.entries);
       const rr: PassReply = { move: r, how: rep.entries.length === 0 ? 'pass' : 'repaired', nodes: rep.nodes, ms: now() - t };
       out.replies.push(rr);
       opts.onReply?.(rr);
@@ -291,7 +311,10 @@ export function provePass(board: Board, opts: PassProofOptions = {}): PassProof 
         const es = entriesOf(sr.entries!);
         const v = verifyCertificate(certificateOf({ size, rule, root: rroot, winner: W, entries: es }), { maxMs: Math.max(2000, ms) });
         ok = v.result === 'verified';
-        if (ok) for (const e of es) builder.addStones(e.black, e.white, e.move);
+        if (ok) {
+          for (const e of es) builder.addStones(e.black, e.white, e.move);
+          ownEntries.set(r, es);
+        }
       }
       board.undo();
       used.ms += now() - t;
@@ -316,6 +339,13 @@ export function provePass(board: Board, opts: PassProofOptions = {}): PassProof 
   out.replies.sort((a, b) => a.move - b.move);
   if (unproven > 0 || out.replies.length < replies.length) {
     out.zone = zone;
+    const settled = new Set(out.replies.filter((r) => r.how === 'pass' || r.how === 'repaired').map((r) => r.move));
+    out.partial = {
+      passEntries,
+      zone,
+      covered,
+      own: replies.filter((r) => !settled.has(r)).map((r) => (ownEntries.has(r) ? { move: r, entries: ownEntries.get(r)! } : { move: r })),
+    };
     return finish(`${unproven} of the ${replies.length} replies the zone leaves were not proven`);
   }
 

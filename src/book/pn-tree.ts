@@ -29,6 +29,16 @@ export const INF = 1_000_000_000;
 export const EXPAND_NONE = 0;
 export const EXPAND_NEAR = 1;
 export const EXPAND_FULL = 2;
+/**
+ * A loser-to-move node proven by pass and zone as a tree (issue 24): its children are the
+ * pass child (edge PASS_MOVE, already won) and the replies the pass strategy does not refute;
+ * every other reply is refuted by that strategy, so such a node may be disproven by its
+ * listed children. The builder checks that claim with the independent checker before it
+ * stands (builder.ts), and widens the node to FULL when the check fails.
+ */
+export const EXPAND_ZONE = 3;
+/** The move of a pass edge (the same stones, the other side to move); the store's PASS_ENTRY. */
+export const PASS_MOVE = -1;
 
 export interface PnNode {
   id: number;
@@ -131,13 +141,22 @@ export class PnTree {
       pn = INF;
       dn = 0;
       let best = -Infinity;
+      let real = 0;
       for (const e of n.children) {
         const c = this.node(e.child);
+        if (e.move === PASS_MOVE) {
+          // a pass proves nothing for the side to move; for a zone node it is one more
+          // thing the other side must win
+          if (n.expanded === EXPAND_ZONE) dn = cap(dn + c.pn);
+          continue;
+        }
+        real++;
         if (c.dn < pn) pn = c.dn;
         dn = cap(dn + c.pn);
         if (c.evaluated || c.children.length > 0) best = Math.max(best, -c.score);
       }
-      if (n.expanded !== EXPAND_FULL && dn === 0) dn = 1; // unlisted replies are not refuted
+      if (real === 0) pn = this.leafNumbers(n)[0];
+      if (n.expanded !== EXPAND_FULL && n.expanded !== EXPAND_ZONE && dn === 0) dn = 1; // unlisted replies are not refuted
       if (best > -Infinity) score = best;
     }
     const changed = pn !== n.pn || dn !== n.dn || score !== n.score;
@@ -210,6 +229,7 @@ export class PnTree {
     let best: { move: number; child: number } | undefined;
     let bestKey = Infinity;
     for (const e of n.children) {
+      if (e.move === PASS_MOVE) continue;
       const c = this.node(e.child);
       // prefer proven refutations (dn 0), then the lowest score for the opponent
       const k = c.dn === 0 ? -INF : c.pn === 0 ? INF : c.evaluated || c.children.length ? c.score : INF / 2;

@@ -7,7 +7,8 @@
 import type { Board } from '../core/board.js';
 import type { Verdict } from '../search/types.js';
 import { bookPositionOf, moveToCaller } from './canonical.js';
-import type { BookStore } from './store.js';
+import { EXPAND_ZONE } from './pn-tree.js';
+import { PASS_ENTRY, type BookStore } from './store.js';
 
 export interface QueryChild {
   move: number;
@@ -29,6 +30,8 @@ export type QueryResult =
       nodes: number;
       /** A decided position's proof: the entries of its own job's strategy, or 1 + the children its tree proof uses. */
       proofSize: number;
+      /** Proven by pass and zone: by one pass job, or as a pass tree (pn-tree.ts EXPAND_ZONE). */
+      byPass: boolean;
     };
 
 export function queryBook(store: BookStore, board: Board): QueryResult {
@@ -37,6 +40,7 @@ export function queryBook(store: BookStore, board: Board): QueryResult {
   if (!row) return { found: false };
   const children: QueryChild[] = [];
   for (const e of store.children(row.id)) {
+    if (e.move === PASS_ENTRY) continue; // a pass child (a proof by pass and zone) is no move
     const c = store.getById(e.child);
     if (!c) continue;
     children.push({ move: moveToCaller(p, e.move), verdict: c.verdict, score: c.score });
@@ -45,7 +49,7 @@ export function queryBook(store: BookStore, board: Board): QueryResult {
   // the best move first, then the children best for the caller (lowest score for the opponent)
   const rank = (c: QueryChild) => (c.move === best ? -Infinity : c.verdict === 'loss' ? -1e9 + c.score : c.verdict === 'win' ? 1e9 + c.score : c.score);
   children.sort((a, b) => rank(a) - rank(b) || a.move - b.move);
-  const out: QueryResult = { found: true, verdict: row.verdict, score: row.score, depth: row.depth, children, opening: row.opening, method: row.method, nodes: row.nodes, proofSize: row.proofSize };
+  const out: QueryResult = { found: true, verdict: row.verdict, score: row.score, depth: row.depth, children, opening: row.opening, method: row.method, nodes: row.nodes, proofSize: row.proofSize, byPass: row.method === 'pass' || row.expanded === EXPAND_ZONE };
   if (best !== undefined) out.bestMove = best;
   return out;
 }

@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { positionKey } from '../core/symmetry.js';
-import { proofRejection, type BookJob, type BookJobResult } from './job.js';
+import { checkedPassTree, proofRejection, type BookJob, type BookJobResult } from './job.js';
 import { baseJobId, jobId, keys, malformed, redoId, type QueueResult, type QueueUrl, type QueuedJob } from './queue.js';
 import { probeRedis, redisOptions } from './queue-redis.js';
 
@@ -309,7 +309,10 @@ export class QueueCoordinator {
     }
     this.pending.delete(p.base);
     // the row id is the coordinator's own, not the worker's echo
-    p.resolve({ ...r, id: p.job.id });
+    const { passTree, ...rest } = r;
+    const kept = passTree && r.verdict === 'unknown' ? checkedPassTree(p.job, passTree, this.o.checkMs ?? 2000) : undefined;
+    if (passTree && !kept) this.o.log(`the checker rejects the pass child from worker ${e.worker} for ${p.id}: pass tree dropped`);
+    p.resolve({ ...rest, id: p.job.id, ...(kept ? { passTree: kept } : {}) });
   }
 
   private redo(p: Pending, why: string, nodes: number): void {

@@ -140,14 +140,7 @@ export function malformed(r: unknown, size: number): string | undefined {
   if (!isNum(o.ms) || o.ms < 0) return 'ms';
   if (!isPoints(o.pv, area)) return 'pv';
   if (o.error !== undefined && typeof o.error !== 'string') return 'error';
-  if (o.entries !== undefined) {
-    if (!Array.isArray(o.entries)) return 'entries';
-    for (const e of o.entries as unknown[]) {
-      if (typeof e !== 'object' || e === null) return 'entries';
-      const x = e as Record<string, unknown>;
-      if (!isPoints(x.black, area) || !isPoints(x.white, area) || !isInt(x.move) || x.move < 0 || x.move >= area) return 'entries';
-    }
-  }
+  if (o.entries !== undefined && !isEntries(o.entries, area)) return 'entries';
   if (o.passes !== undefined) {
     if (!Array.isArray(o.passes)) return 'passes';
     for (const e of o.passes as unknown[]) {
@@ -156,6 +149,26 @@ export function malformed(r: unknown, size: number): string | undefined {
       if (!isPoints(x.black, area) || !isPoints(x.white, area) || !(x.zone === undefined || isPoints(x.zone, area))) return 'passes';
     }
   }
+  if (o.passTree !== undefined) {
+    const t = o.passTree as Record<string, unknown>;
+    if (typeof t !== 'object' || t === null) return 'passTree';
+    if (!isEntries(t.passEntries, area) || !isEntries(t.covered, area) || !(t.zone === null || isPoints(t.zone, area)) || !Array.isArray(t.own)) return 'passTree';
+    for (const e of t.own as unknown[]) {
+      if (typeof e !== 'object' || e === null) return 'passTree';
+      const x = e as Record<string, unknown>;
+      if (!isInt(x.move) || x.move < 0 || x.move >= area || !(x.entries === undefined || isEntries(x.entries, area))) return 'passTree';
+    }
+  }
   if (o.verdict !== 'unknown' && o.entries === undefined) return 'a win or loss without its strategy';
   return undefined;
+}
+
+function isEntries(v: unknown, area: number): boolean {
+  if (!Array.isArray(v)) return false;
+  for (const e of v as unknown[]) {
+    if (typeof e !== 'object' || e === null) return false;
+    const x = e as Record<string, unknown>;
+    if (!isPoints(x.black, area) || !isPoints(x.white, area) || !isInt(x.move) || x.move < 0 || x.move >= area) return false;
+  }
+  return true;
 }

@@ -21,10 +21,13 @@
  *                (PN_INF = proven/disproven); evaluated is a bit set of the jobs run on the
  *                position (EVAL_SCORED, EVAL_SOLVED).
  *  edges         the opening tree: parent -> child with the move, canonical in the parent's
- *                orientation (the child's own orientation is found by canonicalising again).
+ *                orientation (the child's own orientation is found by canonicalising again);
+ *                move PASS_ENTRY leads to a pass child (the same stones, the other side to
+ *                move) of a pass-tree node (expanded = 3, pn-tree.ts EXPAND_ZONE).
  *  proof_entries the solver's strategy entries for a proven position, canonical orientation
  *                of that position (stone lists as in core/symmetry.ts key encoding); since
  *                version 2 also its pass entries (move PASS_ENTRY, with the zone's cells).
+ *                A pass-tree node, decided or not, holds its pass entry and repairs here.
  *  build_state   name -> JSON text: build configurations, counters, and the writer lock
  *                (`writer`: the one process building the book, see `acquireWriterLock`).
  *  jobs          jobs handed to workers and not yet written back (rerun after a crash).

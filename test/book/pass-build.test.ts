@@ -7,25 +7,16 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import Database from 'better-sqlite3';
 import { buildBook, type BuildOptions } from '../../src/book/builder.js';
-import { runBookJob, type BookJob } from '../../src/book/job.js';
 import { assembleProof } from '../../src/book/proof.js';
 import { verifyBook } from '../../src/book/verify-all.js';
 import { queryBook } from '../../src/book/query.js';
 import { BookStore, PASS_ENTRY, SCHEMA_VERSION, type BookStore as Store } from '../../src/book/store.js';
 import { bookPositionOf } from '../../src/book/canonical.js';
-import { parseCertificate } from '../../src/proof/certificate.js';
-import { verifyCertificate } from '../../src/proof/verify.js';
 import { TRANSFORMS, transformPoint } from '../../src/core/symmetry.js';
 import { Board } from '../../src/core/board.js';
 import { BLACK, WHITE } from '../../src/core/types.js';
 import { openStore, tempDir } from './helpers.js';
-import { parsePoint } from '../../src/core/notation.js';
-
-const pt = (t: string) => {
-  const p = parsePoint(t, 11);
-  if (!p.ok) throw new Error(p.error);
-  return p.value;
-};
+import { options as treeOptions, quiet, verified as treeVerified } from './pass-tree-fixture.js';
 
 let tmp = tempDir();
 afterEach(() => {
@@ -33,41 +24,10 @@ afterEach(() => {
   tmp = tempDir();
 });
 
-// White to move; Black's diagonal open three f5 g6 h7 wins even if White passes (i8, open four)
-const quiet = () => {
-  const b = new Board(11, 'freestyle');
-  for (const t of ['f5', 'g6', 'h7', 'f7']) b.put(pt(t), BLACK);
-  for (const t of ['g5', 'e8']) b.put(pt(t), WHITE);
-  b.setToMove(WHITE);
-  return b;
-};
-
-function options(store: Store, over: Partial<BuildOptions> = {}): BuildOptions {
-  const b = quiet();
-  return {
-    store,
-    opening: 'roots:quiet',
-    size: 11,
-    rule: 'freestyle',
-    region: 3,
-    concurrency: 1,
-    budget: { jobs: 1 },
-    // too little for the plain solver to refute White's ~115 replies (it needs about 50k)
-    solveNodes: 2000,
-    scoreNodes: 200,
-    roots: [{ black: b.stones(BLACK), white: b.stones(WHITE), toMove: WHITE }],
-    runJob: async (j: BookJob) => runBookJob(j),
-    ...over,
-  };
-}
-
-function verified(store: Store, b: Board): string {
-  const r = assembleProof(store, b);
-  if (!r.ok) return r.error;
-  const c = parseCertificate(r.value.certificate);
-  if (!c.ok) return 'unparseable';
-  return verifyCertificate(c.value, { maxMs: 20_000 }).result;
-}
+// one job, no pass jobs unless asked: 2,000 nodes are too little for the plain solver to
+// refute White's ~115 replies (it needs about 50k)
+const options = (store: Store, over: Partial<BuildOptions> = {}): BuildOptions => treeOptions(store, { budget: { jobs: 1 }, passFor: undefined, passNodes: undefined, ...over });
+const verified = (store: Store, b: Board): string => treeVerified(store, b).result;
 
 describe('pass jobs', () => {
   test('one job proves the quiet root lost for White; the old builder on the same budget leaves it open', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EXPAND_FULL, EXPAND_NEAR, INF, PnTree } from '../../src/book/pn-tree.js';
+import { EXPAND_FULL, EXPAND_NEAR, EXPAND_ZONE, INF, PASS_MOVE, PnTree } from '../../src/book/pn-tree.js';
 
 /** root 1 with children 2, 3, 4 (moves 20, 30, 40), all evaluated with score 0, root expanded. */
 function small(stage = EXPAND_NEAR): PnTree {
@@ -29,6 +29,39 @@ describe('PnTree numbers', () => {
     expect([t.node(3).pn, t.node(3).dn]).toEqual([INF, 0]);
     expect(t.node(4).pn).toBeLessThan(t.node(4).dn); // good score: cheap to prove
     expect(t.node(5).pn).toBeGreaterThan(t.node(5).dn);
+  });
+
+  test('a zone node: its pass child and listed replies all won disprove it; the pass child is never a move', () => {
+    const t = small(EXPAND_ZONE);
+    t.link(1, PASS_MOVE, 9);
+    t.setLeaf(9, 'win', 29990);
+    t.recomputeAll();
+    for (const c of [2, 3]) {
+      t.setLeaf(c, 'win', 29990);
+      t.update(c);
+    }
+    expect(t.verdictOf(1)).toBe('unknown');
+    expect(t.select()).toEqual({ kind: 'expand', node: 4, stage: EXPAND_NEAR }); // never the pass child
+    t.setLeaf(4, 'win', 29990);
+    t.update(4);
+    expect(t.verdictOf(1)).toBe('loss');
+    expect(t.bestChild(1)!.move).not.toBe(PASS_MOVE);
+    // an open pass child holds the disproof back; under a NEAR node it counts for nothing
+    t.setLeaf(9, 'unknown', 0);
+    t.update(9);
+    expect(t.verdictOf(1)).toBe('unknown');
+    t.node(1).expanded = EXPAND_NEAR;
+    t.recomputeAll();
+    expect(t.node(1).dn).toBe(1);
+    // a won pass child alone proves nothing for the side to move
+    const u = new PnTree();
+    u.addRoot(1);
+    u.setLeaf(1, 'unknown', 0);
+    u.link(1, PASS_MOVE, 2);
+    u.setLeaf(2, 'loss', -29990);
+    u.node(1).expanded = EXPAND_ZONE;
+    u.recomputeAll();
+    expect(u.verdictOf(1)).toBe('unknown');
   });
 
   test('one refuted reply proves the parent; the stored best move is that reply', () => {

@@ -93,6 +93,11 @@ describe('a worker result is checked for shape', () => {
     // a pass job's proof: pass entries with and without a zone
     const passes = [{ black: [1], white: [2, 3], zone: [4, 5] }, { black: [1, 6], white: [2, 3] }];
     expect(malformed({ ...ok, verdict: 'loss', entries: [], passes }, 15)).toBeUndefined();
+    // an unfinished one: its pass tree
+    const e = { black: [1], white: [2], move: 3 };
+    const passTree = { passEntries: [e], zone: [4], covered: [], own: [{ move: 4 }, { move: 6, entries: [e] }] };
+    expect(malformed({ ...ok, passTree }, 15)).toBeUndefined();
+    expect(malformed({ ...ok, passTree: { ...passTree, zone: null } }, 15)).toBeUndefined();
   });
   test('anything else is named', () => {
     expect(malformed(null, 15)).toBe('not an object');
@@ -105,6 +110,12 @@ describe('a worker result is checked for shape', () => {
     expect(malformed({ ...ok, verdict: 'win', entries: [{ black: [1], white: [999], move: 3 }] }, 15)).toBe('entries');
     expect(malformed({ ...ok, verdict: 'loss', entries: [], passes: [{ black: [1], white: [2], zone: [-1] }] }, 15)).toBe('passes');
     expect(malformed({ ...ok, verdict: 'loss', entries: [], passes: {} }, 15)).toBe('passes');
+    const e = { black: [1], white: [2], move: 3 };
+    const passTree = { passEntries: [e], zone: [4], covered: [], own: [{ move: 4 }] };
+    expect(malformed({ ...ok, passTree: { ...passTree, own: [{ move: 225 }] } }, 15)).toBe('passTree');
+    expect(malformed({ ...ok, passTree: { ...passTree, covered: [{ ...e, move: -1 }] } }, 15)).toBe('passTree');
+    expect(malformed({ ...ok, passTree: { ...passTree, zone: undefined } }, 15)).toBe('passTree');
+    expect(malformed({ ...ok, passTree: 'tree' }, 15)).toBe('passTree');
   });
 });
 

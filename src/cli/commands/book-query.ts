@@ -39,7 +39,7 @@ export const command: CommandModule = {
         // a decided position says how: proven (win) or disproven (loss), and its proof's size
         if (r.verdict === 'win' || r.verdict === 'loss')
           lines.push(
-            `proven: ${r.verdict === 'win' ? 'the side to move wins' : 'the side to move loses'}${r.method === 'pass' ? ' (by pass and zone)' : ''}, proof size ${r.proofSize}`,
+            `proven: ${r.verdict === 'win' ? 'the side to move wins' : 'the side to move loses'}${r.byPass ? ' (by pass and zone)' : ''}, proof size ${r.proofSize}`,
           );
         for (const c of r.children) lines.push(`  ${pt(c.move).padEnd(4)} ${c.verdict.padEnd(7)} ${c.score}`);
         process.stdout.write(lines.join('\n') + '\n');

@@ -1,9 +1,10 @@
 /**
  * Pass jobs end to end (the built CLI): `book build --pass-for white --pass-nodes N` proves a
  * quiet White-to-move root by pass and zone; `book query` says so with the proof's size;
- * `book proof` writes a gomoku-proof/2 certificate that `gomoku verify` accepts.
+ * `book proof` writes a gomoku-proof/2 certificate that `gomoku verify` accepts; a pass job
+ * short of budget leaves a pass tree that the build finishes, with a /3 certificate.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -52,6 +53,46 @@ describe('gomoku book build --pass-for', () => {
     expect(v.stdout).toMatch(/^VERIFIED .*1 zone checks, 111 replies covered by zones/);
     const bv = await gomokuAsync('book', 'verify', '--json', '--book', book);
     expect(JSON.parse(bv.stdout)).toMatchObject({ decided: 1, verified: 1, failed: 0 });
+  }, 60_000);
+
+  test('a pass job short of budget leaves a pass tree; the build finishes it and the /3 certificate verifies', async () => {
+    const roots = join(dir, 'roots2.txt');
+    writeFileSync(roots, 'B:f5,g6,h7,f7;W:g5,e8,k11\n');
+    const book = join(dir, 'tree.db');
+    const common = ['--book', book, '--size', '11'];
+    // 5,000 nodes win the pass child but not every reply in its zone (one job needs ~8,000)
+    const build = await gomokuAsync(
+      'book',
+      'build',
+      ...common,
+      '--roots',
+      roots,
+      '--budget',
+      '50',
+      '--workers',
+      '1',
+      '--solve-nodes',
+      '20000',
+      '--pass-for',
+      'white',
+      '--pass-nodes',
+      '5000',
+      '--quiet',
+    );
+    expect(build.code).toBe(0);
+    expect(build.stdout).toMatch(/^done: 2 jobs in [\d.]+ s, 2 proven, 1 disproven, 0\/1 roots open, 3 positions\n/);
+    const q = await gomokuAsync('book', 'query', 'B:f5,g6,h7,f7;W:g5,e8,k11', ...common);
+    expect(q.stdout).toMatch(/\nproven: the side to move loses \(by pass and zone\), proof size \d+\n {2}\w\d+ +win /);
+    const cert = join(dir, 'tree.jsonl');
+    const p = await gomokuAsync('book', 'proof', 'B:f5,g6,h7,f7;W:g5,e8,k11', ...common, '--out', cert);
+    expect(p.code).toBe(0);
+    const v = await gomokuAsync('verify', cert, '--json');
+    expect(v.code).toBe(0);
+    expect(readFileSync(cert, 'utf8').split('\n')[0]).toMatch(/"format":"gomoku-proof\/3"/);
+    // the reply the pass job left open has its own proof in the book, read as 3.3 reads it
+    expect(JSON.parse(v.stdout)).toMatchObject({ result: 'verified', passEntries: 1, ownReplies: 1 });
+    const bv = await gomokuAsync('book', 'verify', '--json', '--book', book);
+    expect(JSON.parse(bv.stdout)).toMatchObject({ failed: 0, unknown: 0 });
   }, 60_000);
 
   test('--pass-for and --pass-nodes go together', async () => {

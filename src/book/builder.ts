@@ -67,6 +67,8 @@ export interface BuildSummary extends BuildProgress {
   errors: number;
   /** Disproofs of pass-tree nodes the checker refused (each node then lists more replies). */
   zoneRejected: number;
+  /** Disproofs of pass-tree nodes the checker could not decide in time (held open this run). */
+  zoneHeld: number;
   stoppedBy: 'budget' | 'done' | 'stop';
 }
 
@@ -100,7 +102,10 @@ export interface BuildOptions extends BuildConfig {
    * is committed before the builder waits, so nothing applied is ever left uncommitted.
    */
   groupWrites?: number;
-  /** The checker's budget, ms, for the proof of a zone node before its disproof stands (default 60 s). */
+  /**
+   * The checker's budget, ms, for the proof of a zone node before its disproof stands (default
+   * 10 minutes; the build waits for it). One it cannot decide in time is held open.
+   */
   checkMs?: number;
 }
 
@@ -121,6 +126,8 @@ class Builder {
   errors = 0;
   /** Zone nodes whose assembled proof the checker refused (each widened, see checkZoneNodes). */
   zoneRejected = 0;
+  /** Zone nodes whose assembled proof the checker could not decide in time (held open). */
+  zoneHeld = 0;
   private readonly toCheck: number[] = [];
 
   constructor(private readonly o: BuildOptions) {
@@ -356,6 +363,13 @@ class Builder {
       if (n.expanded !== EXPAND_ZONE || this.tree.verdictOf(id) !== 'loss') continue;
       const failure = this.zoneFailure(id);
       if (failure === undefined) continue;
+      if (failure.undecided) {
+        // not refuted, not verified: the claim waits (a later run checks it again)
+        n.held = true;
+        this.zoneHeld++;
+        this.writeChanged(this.tree.update(id));
+        continue;
+      }
       this.zoneRejected++;
       const s = this.store;
       const row = s.getById(id)!;
@@ -384,19 +398,20 @@ class Builder {
   }
 
   /** Why the certificate assembled for a zone node does not verify (undefined: it does). */
-  private zoneFailure(id: number): { reason: string; reply?: number } | undefined {
+  private zoneFailure(id: number): { reason: string; reply?: number; undecided?: boolean } | undefined {
     const row = this.store.getById(id)!;
     const k = parsePositionKey(row.key)!;
     const board = new Board(row.size, row.rule);
     for (const q of k.black) board.put(q, BLACK);
     for (const q of k.white) board.put(q, WHITE);
     board.setToMove(k.toMove);
-    const a = assembleProof(this.store, board, { fitMs: this.o.checkMs ?? 60_000 });
+    const a = assembleProof(this.store, board, { fitMs: this.o.checkMs ?? 600_000 });
     if (!a.ok) return { reason: a.error };
     const c = parseCertificate(a.value.certificate);
     if (!c.ok) return { reason: c.error.message };
-    const v = verifyCertificate(c.value, { maxMs: this.o.checkMs ?? 60_000 });
+    const v = verifyCertificate(c.value, { maxMs: this.o.checkMs ?? 600_000 });
     if (v.result === 'verified') return undefined;
+    if (v.result === 'unknown') return { reason: v.reason ?? 'unknown', undecided: true };
     const first = v.line[0] !== undefined ? parsePoint(v.line[0], row.size) : undefined;
     return first && first.ok ? { reason: v.reason ?? v.result, reply: first.value } : { reason: v.reason ?? v.result };
   }
@@ -593,6 +608,6 @@ async function runBuild(o: BuildOptions): Promise<BuildSummary> {
   } finally {
     commit();
   }
-  const summary: BuildSummary = { ...b.progress(0, now() - t0), resumedJobs, errors: b.errors, zoneRejected: b.zoneRejected, stoppedBy };
+  const summary: BuildSummary = { ...b.progress(0, now() - t0), resumedJobs, errors: b.errors, zoneRejected: b.zoneRejected, zoneHeld: b.zoneHeld, stoppedBy };
   return summary;
 }

@@ -79,9 +79,10 @@ const plain = (es: readonly { black: readonly number[]; white: readonly number[]
   es.map((e) => ({ black: [...e.black], white: [...e.white], move: e.move }));
 
 /** This thread's solver: the jobs of one worker share what it learns (see Solver). */
-const solver = new Solver();
+const threadSolver = new Solver();
 
-export function runBookJob(job: BookJob): BookJobResult {
+/** Run one job; `solver` (default: this thread's) is what the job's solves learn in. */
+export function runBookJob(job: BookJob, solver: Solver = threadSolver): BookJobResult {
   const t0 = Date.now();
   const now = () => Date.now();
   try {

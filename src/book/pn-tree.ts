@@ -53,6 +53,8 @@ export interface PnNode {
   children: { move: number; child: number }[];
   parents: number[];
   inFlight: boolean;
+  /** A zone node whose disproof the checker could not decide in its time: held open (this run). */
+  held?: boolean;
 }
 
 export type Action = { kind: 'evaluate'; node: number } | { kind: 'expand'; node: number; stage: number };
@@ -157,6 +159,7 @@ export class PnTree {
       }
       if (real === 0) pn = this.leafNumbers(n)[0];
       if (n.expanded !== EXPAND_FULL && n.expanded !== EXPAND_ZONE && dn === 0) dn = 1; // unlisted replies are not refuted
+      if (n.held && dn === 0) dn = 1;
       if (best > -Infinity) score = best;
     }
     const changed = pn !== n.pn || dn !== n.dn || score !== n.score;

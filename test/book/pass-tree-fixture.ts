@@ -1,7 +1,4 @@
-/**
- * The position and build options the pass-tree tests share (pass-tree*.test.ts: one file per
- * fresh solver, since the jobs of one file share what their solver learns).
- */
+/** The position and build options of the pass-job and pass-tree tests. */
 import type { BuildOptions } from '../../src/book/builder.js';
 import { runBookJob, type BookJob } from '../../src/book/job.js';
 import { assembleProof } from '../../src/book/proof.js';

@@ -3,8 +3,7 @@
  * budget before every reply is refuted is kept as a tree (pass child, zone, a child per open
  * reply), the open replies become jobs of their own (and pass trees again below), and the
  * node's disproof stands only when the certificate assembled for it, `gomoku-proof/3`, verifies.
- * Built on 11x11 from a position made here. The jobs share one solver (job.ts), so the tests'
- * order matters: the first runs on a fresh one.
+ * Built on 11x11 from a position made here; each test's jobs learn in a solver of their own.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildBook } from '../../src/book/builder.js';
@@ -30,11 +29,12 @@ afterEach(() => {
 describe('pass trees', () => {
   test('unfinished pass jobs become trees, nested, and the root is disproven with a /3 certificate the checker accepts', async () => {
     const s = openStore(tmp.file('tree.db'));
+    const solver = new Solver();
     const trees: BookJobResult[] = [];
     const r = await buildBook(
       options(s, {
         runJob: async (j) => {
-          const x = runBookJob(j);
+          const x = runBookJob(j, solver);
           if (x.passTree) trees.push(x);
           return x;
         },
@@ -70,10 +70,43 @@ describe('pass trees', () => {
     s.close();
   });
 
+  test('a disproof whose certificate fails is refused: the reply it fails on becomes a child, and the node is proven again', async () => {
+    const s = openStore(tmp.file('refused.db'));
+    const solver = new Solver();
+    const r = await buildBook(
+      options(s, {
+        solveNodes: 20000,
+        runJob: async (j) => {
+          const x = runBookJob(j, solver);
+          // a lying worker: no zone and no repairs, so the replies the repairs covered fail
+          if (x.passTree) x.passTree = { ...x.passTree, zone: [], covered: [] };
+          return x;
+        },
+      }),
+    );
+    expect(r.zoneRejected).toBeGreaterThan(0);
+    expect(r).toMatchObject({ stoppedBy: 'done', openRoots: 0 });
+    const root = s.get('freestyle', bookPositionOf(quiet()).key)!;
+    expect(root).toMatchObject({ verdict: 'loss', expanded: EXPAND_ZONE });
+    expect(verified(s, quiet()).result).toBe('verified');
+    const all = verifyBook(s);
+    expect(all.verified).toBe(all.decided);
+    s.close();
+  });
+
+  test('a disproof the checker cannot decide in its time is held open, never claimed', async () => {
+    const s = openStore(tmp.file('held.db'));
+    const solver = new Solver();
+    const r = await buildBook(options(s, { solveNodes: 20000, checkMs: 1, runJob: async (j) => runBookJob(j, solver) }));
+    expect(r.zoneHeld).toBeGreaterThan(0);
+    expect(r).toMatchObject({ stoppedBy: 'done', openRoots: 1, disproven: 0, zoneRejected: 0 });
+    expect(s.get('freestyle', bookPositionOf(quiet()).key)).toMatchObject({ verdict: 'unknown', expanded: EXPAND_ZONE });
+    s.close();
+  });
+
   test('the coordinator keeps a pass tree only as far as the checker accepts it', () => {
     const b = quiet();
     const job: BookJob = { id: 1, rule: 'freestyle', size: 11, black: b.stones(BLACK), white: b.stones(WHITE), toMove: WHITE, solveNodes: 0, scoreNodes: 0, passNodes: 5000 };
-    // a solver of its own: what the jobs above learned would finish this proof
     const p = provePass(quiet(), { nodes: 5000, solver: new Solver() }).partial!;
     const plain = (es: readonly { black: readonly number[]; white: readonly number[]; move: number }[]) => es.map((e) => ({ black: [...e.black], white: [...e.white], move: e.move }));
     const t: PassTree = { passEntries: plain(p.passEntries), zone: p.zone, covered: plain(p.covered), own: p.own.map((o) => ({ move: o.move })) };

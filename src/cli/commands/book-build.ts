@@ -271,7 +271,7 @@ export const command: CommandModule = {
       process.stdout.write(
         `${summary.stoppedBy === 'done' ? 'done' : summary.stoppedBy === 'stop' ? 'stopped' : 'budget spent'}: ${summary.jobs} jobs in ${(summary.elapsedMs / 1000).toFixed(1)} s, ` +
           `${summary.proven} proven, ${summary.disproven} disproven, ${summary.openRoots}/${summary.roots} roots open, ${summary.positions} positions` +
-          `${summary.resumedJobs ? `, ${summary.resumedJobs} interrupted jobs redone` : ''}${summary.errors ? `, ${summary.errors} job errors` : ''}${summary.zoneRejected ? `, ${summary.zoneRejected} pass-tree disproofs refused by the checker` : ''}${coordinator ? queueSummary(coordinator.stats()) : ''}\n`,
+          `${summary.resumedJobs ? `, ${summary.resumedJobs} interrupted jobs redone` : ''}${summary.errors ? `, ${summary.errors} job errors` : ''}${summary.zoneRejected ? `, ${summary.zoneRejected} pass-tree disproofs refused by the checker` : ''}${summary.zoneHeld ? `, ${summary.zoneHeld} held open (the checker ran out of time)` : ''}${coordinator ? queueSummary(coordinator.stats()) : ''}\n`,
       );
     } finally {
       process.off('SIGINT', onSigint);

@@ -46,10 +46,15 @@
  * all. This is exact under the full-width semantics: any loser reply other than the block
  * lets the winner make five.
  *
- * Memo tables (96-bit keys, hash-table.ts): positions proven with the winner to move (by an
- * entry or a VCF), positions proven with the loser to move, and positions where the plain
- * VCF fails. Each position is checked once however many move orders reach it. (A proven
- * position is a game-theoretic fact, whatever ignore set it was reached with.)
+ * Memo tables (96-bit keys, hash-table.ts): positions proven with the winner to move, and
+ * with the loser to move, keyed by the position *and its context* (ignore set, zone level;
+ * see setKey); positions where the plain VCF wins, and where it fails, keyed by the position
+ * alone, and the VCF search reads only those. Each position is checked once per context
+ * however many move orders reach it. A hit gives what walking the position again would, so
+ * the verdict does not depend on the order of the walk: the same certificate in another of
+ * the 8 orientations gets the same verdict. (A memo across contexts would be sound, since a
+ * proven position is a game-theoretic fact, but it made that verdict depend on which
+ * context met a position first.)
  *
  * Budgets: `maxPositions` (walker positions), `maxMs` (wall clock, via the injected clock)
  * and `maxVcfNodes` (per VCF search). Running out gives `unknown`, never a verdict.
@@ -131,6 +136,12 @@ class Checker {
   private readonly provenWinner = new HashTable96(10);
   private readonly provenLoser = new HashTable96(8);
   private readonly vcfFail = new HashTable96(10);
+  /** Positions a plain VCF wins (a fact of the position alone; the VCF search reads only this). */
+  private readonly vcfProven = new HashTable96(10);
+  /** The memo key of the current position (see setKey). */
+  private k1 = 0;
+  private k2 = 0;
+  private k3 = 0;
   private readonly path: Int16Array;
   private depth = 0;
   /** VCF candidate stack: moves and, after pass 1, (move, block) pairs. */
@@ -401,9 +412,8 @@ class Checker {
    * counts and a stored level always equals zt; the test costs nothing and keeps the rule
    * "support computed for fewer unseen stones is not reused for more" explicit.)
    */
-  private zMemo(table: HashTable96): boolean {
-    const b = this.b;
-    const at = table.get(b.h1, b.h2, b.h3);
+  private zMemo(table: HashTable96, ctx: boolean): boolean {
+    const at = table.get(this.setKey(ctx), this.k2, this.k3);
     if (at < 0 || this.arena[at]! < this.zt) return false;
     const SW = this.SW;
     const f = this.sfp * SW;
@@ -414,7 +424,7 @@ class Checker {
   }
 
   /** Store the current frame as the support of the current position at level zt. */
-  private zStore(table: HashTable96): void {
+  private zStore(table: HashTable96, ctx: boolean): void {
     const SW = this.SW;
     if (this.arenaLen + SW + 1 > this.arena.length) {
       const a = new Int32Array(this.arena.length * 2);
@@ -428,8 +438,29 @@ class Checker {
     arena[at] = this.zt;
     for (let k = 0; k < SW; k++) arena[at + 1 + k] = sup[f + k]!; // (no subarray: no allocation per node)
     this.arenaLen += SW + 1;
+    table.set(this.setKey(ctx), this.k2, this.k3, at);
+  }
+
+  /**
+   * Set k1..k3 to the current position's memo key and return k1. With `ctx`, the key also
+   * holds the branch's context (its ignore set and zone level), because what a walk proves
+   * there depends on it (look-ups without the ignore set): so a memo hit gives exactly what
+   * walking the position again in that context would, and the verdict cannot depend on the
+   * order the walk meets positions in (the same certificate in another orientation). Without
+   * `ctx`: the position alone (plain VCF). With an empty ignore set at zt 0, both are the
+   * position's hash.
+   */
+  private setKey(ctx: boolean): number {
     const b = this.b;
-    table.set(b.h1, b.h2, b.h3, at);
+    if (!ctx) {
+      this.k2 = b.h2;
+      this.k3 = b.h3;
+      return (this.k1 = b.h1);
+    }
+    const ih = this.ih;
+    this.k2 = b.h2 ^ Math.imul(ih[1]!, 0x85ebca6b);
+    this.k3 = b.h3 ^ Math.imul(ih[2]!, 0xc2b2ae35);
+    return (this.k1 = b.h1 ^ Math.imul(ih[0]!, 0x9e3779b1) ^ Math.imul(this.zt, 0x5bd1e995));
   }
 
   /**
@@ -479,7 +510,8 @@ class Checker {
   private winnerNode(lfCount: number, lfCell: number, quick = false): number {
     const b = this.b;
     const zt = this.zt;
-    if (!quick && (zt === 0 ? this.provenWinner.get(b.h1, b.h2, b.h3) >= 0 : this.zMemo(this.zProvenW))) {
+    // (at zt > 0 no winner memo: what it held were VCF wins, and an entry here may say otherwise)
+    if (!quick && zt === 0 && this.provenWinner.get(this.setKey(true), this.k2, this.k3) >= 0) {
       this.memoHits++;
       return PROVEN;
     }
@@ -509,8 +541,8 @@ class Checker {
       this.depth--;
       b.remove(m);
       if (res === PROVEN) {
-        this.provenWinner.set(b.h1, b.h2, b.h3, 0);
-        if (zt > 0) this.popFrame();
+        if (zt === 0) this.provenWinner.set(this.setKey(true), this.k2, this.k3, 0);
+        else this.popFrame();
       }
       return res;
     }
@@ -529,7 +561,10 @@ class Checker {
       this.line.set(this.pv.subarray(0, this.pvLen));
       this.lineLen = this.pvLen;
     }
-    if (r === PROVEN) return PROVEN;
+    if (r === PROVEN) {
+      if (zt === 0) this.provenWinner.set(this.setKey(true), this.k2, this.k3, 0);
+      return PROVEN;
+    }
     if (r === UNKNOWN) {
       this.failLine = Array.from(this.path.subarray(0, this.depth), (q) => this.pt(q));
       return UNKNOWN;
@@ -545,7 +580,7 @@ class Checker {
   private loserNode(wfCount: number, wfCell: number, checkLoserFive: boolean): number {
     const b = this.b;
     const zt = this.zt;
-    if (zt === 0 ? this.provenLoser.get(b.h1, b.h2, b.h3) >= 0 : this.zMemo(this.zProvenL)) {
+    if (zt === 0 ? this.provenLoser.get(this.setKey(true), this.k2, this.k3) >= 0 : this.zMemo(this.zProvenL, true)) {
       this.memoHits++;
       return PROVEN;
     }
@@ -624,11 +659,11 @@ class Checker {
       if (zt > 0) {
         // the open fours that decided replies: their cells must stay empty
         if (usedQuick) for (let i = ob, e = ob + nOpen * 3; i < e; i++) this.addSup(of[i]!);
-        this.zStore(this.zProvenL);
+        this.zStore(this.zProvenL, true);
         this.popFrame();
       }
     }
-    this.provenLoser.set(b.h1, b.h2, b.h3, 0);
+    if (zt === 0) this.provenLoser.set(this.setKey(true), this.k2, this.k3, 0);
     return PROVEN;
   }
 
@@ -815,7 +850,7 @@ class Checker {
       h2 = b.h2,
       h3 = b.h3;
     const zt = this.zt;
-    if (zt === 0 ? this.provenWinner.get(h1, h2, h3) >= 0 : this.zMemo(this.zProvenW)) {
+    if (zt === 0 ? this.vcfProven.get(h1, h2, h3) >= 0 : this.zMemo(this.zProvenW, false)) {
       this.pvLen = -1;
       return PROVEN;
     }
@@ -841,12 +876,12 @@ class Checker {
         this.pv[d * 2] = m;
         this.pvLen = d * 2 + 1;
         this.sp = base;
-        this.provenWinner.set(h1, h2, h3, 0);
+        this.vcfProven.set(h1, h2, h3, 0);
         if (zt > 0) {
           this.addSup(m);
           this.addSup(f);
           this.addSup(f2);
-          this.zStore(this.zProvenW);
+          this.zStore(this.zProvenW, false);
           this.popFrame();
         }
         return PROVEN;
@@ -882,9 +917,9 @@ class Checker {
     }
     this.sp = base;
     if (res === PROVEN) {
-      this.provenWinner.set(h1, h2, h3, 0);
+      this.vcfProven.set(h1, h2, h3, 0);
       if (zt > 0) {
-        this.zStore(this.zProvenW);
+        this.zStore(this.zProvenW, false);
         this.popFrame();
       }
     } else {

@@ -312,7 +312,8 @@ describe('support across pass strategies and levels', () => {
       };
       const f = fitZones(strategy(s));
       expect(f.report.result).toBe('verified');
-      expect(f.report.memoHits).toBeGreaterThan(0);
+      // (the second strategy meets the position in another context: a plain VCF there comes
+      // from the VCF memo with its support, an entry's line is walked again)
       const alone = fitZones(strategy({ ...s, black: `${EDGE} g14`, white: 'h1 h15 a15', passes: [['', '', undefined]], entries: [] }));
       expect(cellsOf(alone.strategy.passes![0]!.zone)).toEqual(sorted('d11 e11 d8 e8 d12'));
       expect(cellsOf(f.strategy.passes![1]!.zone)).toEqual(sorted('d11 e11 d8 e8 d12'));

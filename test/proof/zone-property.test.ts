@@ -20,6 +20,7 @@ import type { Color, Rule } from '../../src/core/types.js';
 import { makeCertificate, parseCertificate, type PassEntry, type Strategy, type StrategyEntry } from '../../src/proof/certificate.js';
 import { verifyCertificate, type VerifyReport } from '../../src/proof/verify.js';
 import { fitZones } from '../../src/proof/zones.js';
+import { transformPoint, type Transform } from '../../src/core/symmetry.js';
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
@@ -257,6 +258,18 @@ function verdict(s: Strategy, ignoreZones = false): VerifyReport {
   return verifyCertificate(c.value, { ignoreZones, maxMs: 20_000 });
 }
 
+/** The strategy seen in another of the 8 orientations (every cell mapped by `t`). */
+function transformed(s: Strategy, t: Transform): Strategy {
+  const f = (xs: readonly number[]) => xs.map((q) => transformPoint(t, q, s.size));
+  if (s.root.kind !== 'stones') throw new Error('a stone-set root');
+  return {
+    ...s,
+    root: { ...s.root, black: f(s.root.black), white: f(s.root.white) },
+    entries: s.entries.map((e) => ({ black: f(e.black), white: f(e.white), move: transformPoint(t, e.move, s.size) })),
+    passes: (s.passes ?? []).map((q) => ({ black: f(q.black), white: f(q.white), ...(q.zone ? { zone: f(q.zone) } : {}) })),
+  };
+}
+
 function newStats() {
   return {
     trials: 0,
@@ -274,6 +287,8 @@ function newStats() {
     naiveVerified: 0,
     tamperedRejected: 0,
     zoneFailed: 0,
+    /** Variants checked again in another orientation (the verdict must not change). */
+    turned: 0,
   };
 }
 
@@ -422,6 +437,17 @@ function trial(rnd: () => number, trial: number, version: 2 | 3, stats: ReturnTy
     for (const [vi, s] of variants.entries()) {
       const z = verdict(s);
       if (z.result === 'unknown') continue;
+      // The full walk meets positions in another order in another orientation, and must say
+      // the same. (Zones need not: a zone holds the support of the checker's own walk, whose
+      // plain VCFs are the first it finds, in its order; a writer fits them to the text.)
+      if (vi === 0) {
+        const at = verdict(s, true);
+        const turned = verdict(transformed(s, (1 + (trial % 7)) as Transform), true);
+        if (turned.result !== 'unknown' && at.result !== 'unknown') {
+          stats.turned++;
+          expect(turned.result, `trial ${trial} turned: ${makeCertificate(s)}`).toBe(at.result);
+        }
+      }
       if (z.result === 'failed') {
         if (/misses \d+ supporting/.test(z.reason!)) {
           stats.zoneFailed++;
@@ -475,6 +501,7 @@ test('zones (3.1, 3.2): whenever the zone checker accepts, the full-width walk a
   expect(stats.nested).toBeGreaterThan(5);
   expect(stats.naiveChecked).toBeGreaterThan(20);
   expect(stats.tamperedRejected).toBeGreaterThan(5);
+  expect(stats.turned).toBeGreaterThan(40);
 });
 
 test('zones under 3.3 (gomoku-proof/3): plans with two quiet moves, replies with entries of their own; the full walks agree', () => {
@@ -489,4 +516,5 @@ test('zones under 3.3 (gomoku-proof/3): plans with two quiet moves, replies with
   expect(stats.withOwnReplies).toBeGreaterThan(3);
   expect(stats.naiveChecked).toBeGreaterThan(20);
   expect(stats.tamperedRejected).toBeGreaterThan(5);
+  expect(stats.turned).toBeGreaterThan(40);
 });

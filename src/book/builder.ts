@@ -16,7 +16,7 @@ import { canonicalize, encodePoints, parsePositionKey } from '../core/symmetry.j
 import { MATE } from '../search/types.js';
 import type { BookJob, BookJobResult, PassTree } from './job.js';
 import { openingRoots, regionCells, type OpeningKind } from './roots.js';
-import { EXPAND_FULL, EXPAND_NEAR, EXPAND_ZONE, INF, PASS_MOVE, PnTree, type PnNode } from './pn-tree.js';
+import { EXPAND_FULL, EXPAND_NEAR, EXPAND_NONE, EXPAND_ZONE, INF, PASS_MOVE, PnTree, type PnNode } from './pn-tree.js';
 import { bookPositionOfStones, entryToCanonical, moveToCanonical } from './canonical.js';
 import { assembleProof } from './proof.js';
 import { parseCertificate } from '../proof/certificate.js';
@@ -163,7 +163,20 @@ class Builder {
       this.loadSubtree(id);
     }
     this.tree.recomputeAll();
+    // Zone nodes their children disprove but the store does not: an earlier run held them (its
+    // check ran out of time). Held until checked again, below, so nothing above counts on them.
+    const owed = [...this.tree.nodes.values()].filter((n) => n.expanded === EXPAND_ZONE && this.tree.verdictOf(n.id) === 'loss' && s.getById(n.id)?.verdict !== 'loss');
+    for (const n of owed) n.held = true;
+    if (owed.length > 0) this.tree.recomputeAll();
     for (const n of this.tree.nodes.values()) this.count(n.id, this.tree.verdictOf(n.id));
+    if (owed.length > 0)
+      s.transaction(() => {
+        for (const n of owed) {
+          n.held = false;
+          this.writeChanged(this.tree.update(n.id));
+        }
+        this.checkZoneNodes();
+      });
     return resumed;
   }
 
@@ -274,7 +287,7 @@ class Builder {
       }
       s.jobFinished(r.id);
       this.tree.setLeaf(r.id, verdict, r.score);
-      if (!solved && r.passTree && n.expanded === 0) this.plantPassTree(r.id, r.passTree);
+      if (!solved && r.passTree && n.expanded === EXPAND_NONE) this.plantPassTree(r.id, r.passTree);
       this.writeChanged(this.tree.update(r.id), r.id);
       this.checkZoneNodes();
     });
@@ -322,16 +335,7 @@ class Builder {
       this.count(childId, 'win');
     };
     const fresh: number[] = [];
-    const place = (move: number, black: number[], white: number[]): number => {
-      const key = canonicalize(size, black, white, W).key;
-      const before = s.get(row.rule, key);
-      const child = before ? before.id : s.insertAbsent({ rule: row.rule, size, key, stones: black.length + white.length, toMove: W, opening: row.opening }, now);
-      s.addEdge(id, move, child);
-      const known = this.tree.nodes.has(child);
-      this.tree.link(id, move, child);
-      if (before && !known) fresh.push(child);
-      return child;
-    };
+    const place = (move: number, black: number[], white: number[]): number => this.linkChild(row, move, black, white, W, fresh);
     const pass = place(PASS_MOVE, k.black, k.white);
     if (!this.tree.nodes.get(pass)?.solved) solve(pass, k, t.passEntries, 'pass-child');
     s.setProofEntries(id, [
@@ -347,6 +351,28 @@ class Builder {
     }
     s.setExpanded(id, EXPAND_ZONE);
     node.expanded = EXPAND_ZONE;
+    this.loadFresh(fresh);
+  }
+
+  /**
+   * Insert (or find) the child position and its edge, in the store and the tree. A child the
+   * store had but the tree did not goes to `fresh`: its subtree is loaded by loadFresh.
+   */
+  private linkChild(parent: PositionRow, move: number, black: number[], white: number[], toMove: Color, fresh: number[]): number {
+    const s = this.store;
+    const key = canonicalize(parent.size, black, white, toMove).key;
+    const before = s.get(parent.rule, key);
+    const child = before
+      ? before.id
+      : s.insertAbsent({ rule: parent.rule, size: parent.size, key, stones: black.length + white.length, toMove, opening: parent.opening }, this.now());
+    s.addEdge(parent.id, move, child);
+    const known = this.tree.nodes.has(child);
+    this.tree.link(parent.id, move, child);
+    if (before && !known) fresh.push(child);
+    return child;
+  }
+
+  private loadFresh(fresh: readonly number[]): void {
     for (const c of fresh) this.loadSubtree(c);
     if (fresh.length) this.tree.recomputeAll();
   }
@@ -371,25 +397,16 @@ class Builder {
         continue;
       }
       this.zoneRejected++;
-      const s = this.store;
-      const row = s.getById(id)!;
+      const row = this.store.getById(id)!;
       const k = parsePositionKey(row.key)!;
       const q = failure.reply;
       if (q !== undefined && !n.children.some((e) => e.move === q)) {
         const L = k.toMove;
         const black = L === BLACK ? [...k.black, q] : k.black;
         const white = L === WHITE ? [...k.white, q] : k.white;
-        const W: Color = L === BLACK ? WHITE : BLACK;
-        const key = canonicalize(row.size, black, white, W).key;
-        const before = s.get(row.rule, key);
-        const child = before ? before.id : s.insertAbsent({ rule: row.rule, size: row.size, key, stones: black.length + white.length, toMove: W, opening: row.opening }, this.now());
-        s.addEdge(id, q, child);
-        const known = this.tree.nodes.has(child);
-        this.tree.link(id, q, child);
-        if (before && !known) {
-          this.loadSubtree(child);
-          this.tree.recomputeAll();
-        }
+        const fresh: number[] = [];
+        this.linkChild(row, q, black, white, L === BLACK ? WHITE : BLACK, fresh);
+        this.loadFresh(fresh);
         this.writeChanged(this.tree.update(id));
       } else {
         this.expand(id, EXPAND_FULL);

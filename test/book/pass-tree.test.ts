@@ -94,13 +94,17 @@ describe('pass trees', () => {
     s.close();
   });
 
-  test('a disproof the checker cannot decide in its time is held open, never claimed', async () => {
+  test('a disproof the checker cannot decide in its time is held open, never claimed, and checked again by the next run', async () => {
     const s = openStore(tmp.file('held.db'));
     const solver = new Solver();
     const r = await buildBook(options(s, { solveNodes: 20000, checkMs: 1, runJob: async (j) => runBookJob(j, solver) }));
     expect(r.zoneHeld).toBeGreaterThan(0);
     expect(r).toMatchObject({ stoppedBy: 'done', openRoots: 1, disproven: 0, zoneRejected: 0 });
     expect(s.get('freestyle', bookPositionOf(quiet()).key)).toMatchObject({ verdict: 'unknown', expanded: EXPAND_ZONE });
+    // the next run owes it the check, and with time enough it stands
+    const again = await buildBook(options(s, { solveNodes: 20000, runJob: async (j) => runBookJob(j, solver) }));
+    expect(again).toMatchObject({ jobs: 0, openRoots: 0, disproven: 1, zoneHeld: 0 });
+    expect(verified(s, quiet()).result).toBe('verified');
     s.close();
   });
 

@@ -107,7 +107,8 @@ export const command: CommandModule = {
       'pass-nodes': {
         kind: 'count',
         default: 0,
-        describe: 'with --pass-for: node budget of a pass job (a proof by pass and zone, tried where the solve left the position unknown)',
+        describe:
+          'with --pass-for: node budget of a pass job (a proof by pass and zone, tried where the solve left the position unknown; one that wins the pass child but not every reply is kept as a pass tree)',
       },
     })
       .option('pass-for', { choices: ['black', 'white'] as const, describe: "pass jobs at this side's nodes (the side expected to lose; needs --pass-nodes)" })

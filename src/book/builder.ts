@@ -107,6 +107,8 @@ export interface BuildOptions extends BuildConfig {
    * 10 minutes; the build waits for it). One it cannot decide in time is held open.
    */
   checkMs?: number;
+  /** And at most this many positions walked by the checker (default: no limit). */
+  checkPositions?: number;
 }
 
 export function buildStateName(c: BuildConfig): string {
@@ -422,11 +424,13 @@ class Builder {
     for (const q of k.black) board.put(q, BLACK);
     for (const q of k.white) board.put(q, WHITE);
     board.setToMove(k.toMove);
-    const a = assembleProof(this.store, board, { fitMs: this.o.checkMs ?? 600_000 });
+    const maxMs = this.o.checkMs ?? 600_000;
+    const maxPositions = this.o.checkPositions;
+    const a = assembleProof(this.store, board, maxPositions === undefined ? { fitMs: maxMs } : { fitMs: maxMs, fitPositions: maxPositions });
     if (!a.ok) return { reason: a.error };
     const c = parseCertificate(a.value.certificate);
     if (!c.ok) return { reason: c.error.message };
-    const v = verifyCertificate(c.value, { maxMs: this.o.checkMs ?? 600_000 });
+    const v = verifyCertificate(c.value, maxPositions === undefined ? { maxMs } : { maxMs, maxPositions });
     if (v.result === 'verified') return undefined;
     if (v.result === 'unknown') return { reason: v.reason ?? 'unknown', undecided: true };
     const first = v.line[0] !== undefined ? parsePoint(v.line[0], row.size) : undefined;

@@ -36,7 +36,11 @@ export interface BookProof {
   positions: number;
 }
 
-export function assembleProof(store: BookStore, root: Board, opts: { maxPositions?: number; fitMs?: number } = {}): Result<BookProof> {
+export function assembleProof(
+  store: BookStore,
+  root: Board,
+  opts: { maxPositions?: number; fitMs?: number; fitPositions?: number } = {},
+): Result<BookProof> {
   const board = root.clone();
   const first = store.get(board.rule, bookPositionOf(board).key);
   if (!first) return err('the position is not in the book');
@@ -132,7 +136,8 @@ export function assembleProof(store: BookStore, root: Board, opts: { maxPosition
   if (treePasses === 0) return ok({ certificate: cb.toString(), winner, entries: cb.entryCount, passes: cb.passCount, positions: done.size });
   // zones stored by jobs cover their own proofs; the whole may meet them elsewhere (fitted
   // zones only grow, so a proof that still fails fails on a reply inside them)
-  const fit = fitZones({ ...cb.strategy(), version: 3 }, { maxMs: opts.fitMs ?? 600_000, keepWithoutZone: true });
+  const fitOpts = { maxMs: opts.fitMs ?? 600_000, keepWithoutZone: true, ...(opts.fitPositions !== undefined ? { maxPositions: opts.fitPositions } : {}) };
+  const fit = fitZones({ ...cb.strategy(), version: 3 }, fitOpts);
   const text = makeCertificate(fit.strategy);
   return ok({ certificate: text, winner, entries: cb.entryCount, passes: cb.passCount, positions: done.size });
 }

@@ -97,7 +97,7 @@ describe('pass trees', () => {
   test('a disproof the checker cannot decide in its time is held open, never claimed, and checked again by the next run', async () => {
     const s = openStore(tmp.file('held.db'));
     const solver = new Solver();
-    const r = await buildBook(options(s, { solveNodes: 20000, checkMs: 1, runJob: async (j) => runBookJob(j, solver) }));
+    const r = await buildBook(options(s, { solveNodes: 20000, checkPositions: 100, runJob: async (j) => runBookJob(j, solver) }));
     expect(r.zoneHeld).toBeGreaterThan(0);
     expect(r).toMatchObject({ stoppedBy: 'done', openRoots: 1, disproven: 0, zoneRejected: 0 });
     expect(s.get('freestyle', bookPositionOf(quiet()).key)).toMatchObject({ verdict: 'unknown', expanded: EXPAND_ZONE });

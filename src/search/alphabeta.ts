@@ -51,6 +51,8 @@ const RFP_MARGIN = 100;
 /** Singular extension: from this depth, a TT move that alone beats its stored score less SE_MARGIN a ply (searched at half depth without it) is searched one ply deeper. */
 const SE_DEPTH = 6;
 const SE_MARGIN = 2;
+/** Internal iterative reduction from this depth. */
+const IIR_DEPTH = 4;
 
 export interface AlphaBetaOptions {
   now?: () => number;
@@ -398,6 +400,10 @@ export class AlphaBeta {
         if (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha)) return ttScore;
       }
     }
+
+    // Internal iterative reduction: a node the table knows nothing about is searched a ply
+    // shallower (its move ordering is poor; a later, deeper visit finds it in the table).
+    if (depth >= IIR_DEPTH && ttMove < 0 && excluded < 0) depth--;
 
     // Futility: a calm node (the opponent has no five or open-four cell) far below alpha near
     // the horizon searches only its first move and the tactical ones; one far above beta (and

@@ -10,7 +10,8 @@
  * unevaluated in the book, so a restart of the same command simply selects them again.
  * Nothing finished is lost.
  */
-import { Board } from '../core/board.js';
+import type { Board } from '../core/board.js';
+import { boardFromStones } from '../core/position.js';
 import { BLACK, WHITE, type Color, type Rule } from '../core/types.js';
 import { canonicalize, encodePoints, parsePositionKey } from '../core/symmetry.js';
 import { MATE } from '../search/types.js';
@@ -345,11 +346,10 @@ class Builder {
       ...t.covered.map((e) => entryToCanonical(here, e)),
     ]);
     for (const o of t.own) {
-      const black = L === BLACK ? [...k.black, o.move] : k.black;
-      const white = L === WHITE ? [...k.white, o.move] : k.white;
-      const child = place(o.move, black, white);
+      const after = withMove(k, L, o.move);
+      const child = place(o.move, after.black, after.white);
       const c = this.tree.node(child);
-      if (o.entries && c.solved === null && (s.getById(child)!.evaluated & EVAL_SOLVED) === 0) solve(child, { black, white }, o.entries, 'pass-reply');
+      if (o.entries && c.solved === null && (s.getById(child)!.evaluated & EVAL_SOLVED) === 0) solve(child, after, o.entries, 'pass-reply');
     }
     s.setExpanded(id, EXPAND_ZONE);
     node.expanded = EXPAND_ZONE;
@@ -360,9 +360,16 @@ class Builder {
    * Insert (or find) the child position and its edge, in the store and the tree. A child the
    * store had but the tree did not goes to `fresh`: its subtree is loaded by loadFresh.
    */
-  private linkChild(parent: PositionRow, move: number, black: number[], white: number[], toMove: Color, fresh: number[]): number {
+  private linkChild(
+    parent: PositionRow,
+    move: number,
+    black: number[],
+    white: number[],
+    toMove: Color,
+    fresh: number[],
+    key = canonicalize(parent.size, black, white, toMove).key,
+  ): number {
     const s = this.store;
-    const key = canonicalize(parent.size, black, white, toMove).key;
     const before = s.get(parent.rule, key);
     const child = before
       ? before.id
@@ -403,11 +410,9 @@ class Builder {
       const k = parsePositionKey(row.key)!;
       const q = failure.reply;
       if (q !== undefined && !n.children.some((e) => e.move === q)) {
-        const L = k.toMove;
-        const black = L === BLACK ? [...k.black, q] : k.black;
-        const white = L === WHITE ? [...k.white, q] : k.white;
+        const after = withMove(k, k.toMove, q);
         const fresh: number[] = [];
-        this.linkChild(row, q, black, white, L === BLACK ? WHITE : BLACK, fresh);
+        this.linkChild(row, q, after.black, after.white, k.toMove === BLACK ? WHITE : BLACK, fresh);
         this.loadFresh(fresh);
         this.writeChanged(this.tree.update(id));
       } else {
@@ -420,10 +425,7 @@ class Builder {
   private zoneFailure(id: number): { reason: string; reply?: number; undecided?: boolean } | undefined {
     const row = this.store.getById(id)!;
     const k = parsePositionKey(row.key)!;
-    const board = new Board(row.size, row.rule);
-    for (const q of k.black) board.put(q, BLACK);
-    for (const q of k.white) board.put(q, WHITE);
-    board.setToMove(k.toMove);
+    const board = boardFromStones(row.size, row.rule, k.black, k.white, k.toMove);
     const maxMs = this.o.checkMs ?? 600_000;
     const maxPositions = this.o.checkPositions;
     const a = assembleProof(this.store, board, maxPositions === undefined ? { fitMs: maxMs } : { fitMs: maxMs, fitPositions: maxPositions });
@@ -442,11 +444,7 @@ class Builder {
     const s = this.store;
     const row = s.getById(id)!;
     const k = parsePositionKey(row.key)!;
-    const size = row.size;
-    const board = new Board(size, row.rule);
-    for (const q of k.black) board.put(q, BLACK);
-    for (const q of k.white) board.put(q, WHITE);
-    board.setToMove(k.toMove);
+    const board = boardFromStones(row.size, row.rule, k.black, k.white, k.toMove);
     const mover: Color = k.toMove;
     const node = this.tree.node(id);
     const existing = new Set(node.children.map((e) => e.move));
@@ -465,25 +463,18 @@ class Builder {
     const seenKeys = new Set<string>(node.children.map((e) => s.getById(e.child)?.key ?? ''));
     const fresh: number[] = [];
     s.transaction(() => {
+      const toMove: Color = mover === BLACK ? WHITE : BLACK;
       for (const q of candidates) {
         if (existing.has(q)) continue;
-        const black = mover === BLACK ? [...k.black, q] : k.black;
-        const white = mover === WHITE ? [...k.white, q] : k.white;
-        const toMove: Color = mover === BLACK ? WHITE : BLACK;
-        const key = canonicalize(size, black, white, toMove).key;
+        const { black, white } = withMove(k, mover, q);
+        const key = canonicalize(row.size, black, white, toMove).key;
         if (seenKeys.has(key)) continue; // a symmetric twin of a listed move
         seenKeys.add(key);
-        const before = s.get(row.rule, key);
-        const child = before ? before.id : s.insertAbsent({ rule: row.rule, size, key, stones: black.length + white.length, toMove, opening: row.opening }, this.now());
-        s.addEdge(id, q, child);
-        const known = this.tree.nodes.has(child);
-        this.tree.link(id, q, child);
-        if (before && !known) fresh.push(child);
+        this.linkChild(row, q, black, white, toMove, fresh, key);
       }
       s.setExpanded(id, stage);
       node.expanded = stage;
-      for (const c of fresh) this.loadSubtree(c);
-      if (fresh.length) this.tree.recomputeAll();
+      this.loadFresh(fresh);
       this.writeChanged(this.tree.update(id));
     });
   }
@@ -501,6 +492,11 @@ class Builder {
       budget: this.o.budget,
     };
   }
+}
+
+/** The stones after `mover` plays q (the lists of a parsed key; neither is changed). */
+function withMove(k: { black: number[]; white: number[] }, mover: Color, q: number): { black: number[]; white: number[] } {
+  return mover === BLACK ? { black: [...k.black, q], white: k.white } : { black: k.black, white: [...k.white, q] };
 }
 
 /** Empty cells within distance 2 of a stone (the region on an empty board). */

@@ -34,7 +34,8 @@ export const EXPAND_FULL = 2;
  * pass child (edge PASS_MOVE, already won) and the replies the pass strategy does not refute;
  * every other reply is refuted by that strategy, so such a node may be disproven by its
  * listed children. The builder checks that claim with the independent checker before it
- * stands (builder.ts), and widens the node to FULL when the check fails.
+ * stands (builder.ts): a failed check lists the reply it failed on (or, with none, widens the
+ * node to FULL), and one that runs out of time holds the node open.
  */
 export const EXPAND_ZONE = 3;
 /** The move of a pass edge (the same stones, the other side to move); the store's PASS_ENTRY. */

@@ -170,13 +170,14 @@ if (opt.log !== undefined) {
   for (const line of readFileSync(opt.log, 'utf8').split('\n')) {
     const [, game, eng, dir, text] = line.split('\t');
     if (eng !== engine || dir !== '<' || text === undefined) continue;
-    const m = /^DEBUG depth (-?\d+) score (-?\d+) nodes (\d+) source (\w+)/.exec(text);
+    const m = /^DEBUG depth (-?\d+) score (-?\d+) nodes (\d+) source (\w+)(?: ms \d+ search-from (\d+) stop (\w+))?/.exec(text);
     if (!m) continue;
     const g = Number(game);
     if (!debug.has(g)) debug.set(g, []);
-    debug.get(g).push({ depth: Number(m[1]), source: m[4] });
+    debug.get(g).push({ depth: Number(m[1]), score: Number(m[2]), source: m[4], searchFrom: m[5] === undefined ? undefined : Number(m[5]), stop: m[6] });
   }
   const shares = [];
+  const early = {};
   let moves = 0;
   for (const r of records) {
     const d = debug.get(r.game);
@@ -188,7 +189,14 @@ if (opt.log !== undefined) {
       const info = d[k++];
       moves++;
       if (!info || !(info.source === 'alphabeta' || info.source === 'defence') || info.depth <= 3) continue;
-      shares.push(r.moves[i].ms / r.tc.turnMs);
+      const share = r.moves[i].ms / r.tc.turnMs;
+      shares.push(share);
+      // why a move ended early: how alpha-beta stopped (newer builds say), and whether the
+      // solver stages before it had used half the turn
+      if (share < 0.85) {
+        const why = `${info.stop ?? (Math.abs(info.score) >= 29000 ? 'mate?' : 'unknown')}${info.searchFrom !== undefined && info.searchFrom >= r.tc.turnMs / 2 ? ' (solver stages over half the turn)' : ''}`;
+        early[why] = (early[why] ?? 0) + 1;
+      }
     }
   }
   shares.sort((x, y) => x - y);
@@ -200,6 +208,7 @@ if (opt.log !== undefined) {
     p10Percent: q(0.1),
     atLeast85Percent: shares.length ? Math.round((shares.filter((x) => x >= 0.85).length / shares.length) * 1000) / 10 : undefined,
     over100Percent: shares.filter((x) => x > 1).length,
+    under85ByStop: early,
   };
   summary.timeUse = timeUse;
 }
@@ -223,5 +232,7 @@ if (opt.json) {
       `time use: ${timeUse.thought} of ${timeUse.moves} moves thought about: median ${timeUse.medianPercent}% of the turn, 10th percentile ${timeUse.p10Percent}%, ` +
         `${timeUse.atLeast85Percent}% of them used at least 85%, ${timeUse.over100Percent} over the turn\n`,
     );
+    const early = Object.entries(timeUse.under85ByStop).sort((x, y) => y[1] - x[1]);
+    if (early.length > 0) process.stdout.write(`under 85%, by how the search stopped: ${early.map(([k, n]) => `${k} ${n}`).join(', ')}\n`);
   }
 }

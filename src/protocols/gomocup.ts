@@ -494,7 +494,11 @@ export class GomocupProtocol implements LineProtocol {
     this.pendingMessages = [];
     for (const l of t.log) out.push(`MESSAGE ${l}`);
     if (t.move < 0) return reply([...out, 'ERROR board is full'], [...log, ...t.log]);
-    if (this.opts.debug && t.result) out.push(`DEBUG depth ${t.result.depth} score ${t.result.score} nodes ${t.result.nodes} source ${t.result.source}`);
+    if (this.opts.debug && t.result) {
+      const r = t.result;
+      const ab = r.stop === undefined ? '' : ` ms ${r.ms} search-from ${r.searchFromMs ?? 0} stop ${r.stop}`;
+      out.push(`DEBUG depth ${r.depth} score ${r.score} nodes ${r.nodes} source ${r.source}${ab}`);
+    }
     this.game.place(t.move, me);
     this.answered++;
     const [x, y] = this.game.colRow(t.move);

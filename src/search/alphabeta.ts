@@ -23,7 +23,7 @@
 import type { Board } from '../core/board.js';
 import { MAX_AREA } from '../core/types.js';
 import { C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR } from '../core/patterns.js';
-import { MATE, MATE_BOUND, SCORE_INF } from './types.js';
+import { MATE, MATE_BOUND, SCORE_INF, type StopReason } from './types.js';
 import { TransTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt.js';
 import { Evaluator, Geometry, MOVE_VALUE } from './eval.js';
 import { MoveGen, GEN_FORCED, GEN_QUIET, TACTICAL_SCORE } from './movegen.js';
@@ -88,6 +88,7 @@ export interface AlphaBetaResult extends IterationInfo {
   move: number;
   /** True when the hard deadline or node limit cut the last iteration short. */
   aborted: boolean;
+  stop: StopReason;
 }
 
 export class AlphaBeta {
@@ -182,6 +183,7 @@ export class AlphaBeta {
       ms: 0,
       pv: n > 0 ? [this.rootMoves[0]!] : [],
       aborted: false,
+      stop: 'depth',
     };
     if (n === 0) return out;
     // a five at the root needs no search
@@ -197,6 +199,7 @@ export class AlphaBeta {
     const verify = opts.verify;
     // one candidate: a short search for its score and line, no more
     const lastDepth = n === 1 ? Math.min(maxDepth, 3) : maxDepth;
+    if (n === 1) out.stop = 'single';
     for (let depth = 1; depth <= lastDepth; depth++) {
       this.extendUntil = depth + HORIZON_EXTENSION;
       let window = 80;
@@ -228,6 +231,7 @@ export class AlphaBeta {
           out.pv = this.copyPv();
         }
         out.aborted = true;
+        out.stop = this.nodes >= this.maxNodes ? 'nodes' : 'hard';
         break;
       }
       const best = this.rootMoves[0]!;
@@ -249,9 +253,15 @@ export class AlphaBeta {
       out.ms = this.now() - t0;
       opts.onIteration?.({ depth, score, nodes: this.nodes, ms: out.ms, pv: out.pv });
       if (Math.abs(score) >= MATE_BOUND) {
-        if (++mateStreak >= 2) break;
+        if (++mateStreak >= 2) {
+          out.stop = 'mate';
+          break;
+        }
       } else mateStreak = 0;
-      if (this.now() > soft) break;
+      if (this.now() > soft) {
+        out.stop = 'soft';
+        break;
+      }
     }
     out.nodes = this.nodes;
     out.ms = this.now() - t0;

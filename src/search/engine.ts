@@ -310,6 +310,7 @@ export class Engine {
             return ok;
           };
     const before = nodesUsed;
+    const searchFromMs = Math.round(elapsed());
     const r = this.ab.search(b, {
       now,
       hardDeadline: verify && !nodeLimited && hardAt !== Infinity ? Math.max(now(), hardAt - verifyMs) : hardAt,
@@ -322,7 +323,7 @@ export class Engine {
       onIteration: (it) => onInfo?.({ depth: it.depth, score: it.score, nodes: before + it.nodes, ms: Math.round(elapsed()), pv: it.pv }),
     });
     nodesUsed += r.nodes;
-    const result: MoveResult = { move: r.move, score: r.score, depth: r.depth, nodes: nodesUsed, ms: Math.round(elapsed()), pv: r.pv, source };
+    const result: MoveResult = { move: r.move, score: r.score, depth: r.depth, nodes: nodesUsed, ms: Math.round(elapsed()), pv: r.pv, source, stop: r.stop, searchFromMs };
     return result;
   }
 

@@ -34,9 +34,15 @@ export interface SearchInfo {
   pv: number[];
 }
 
+/** Why alpha-beta's iterative deepening ended (diagnostics: the Gomocup DEBUG line). */
+export type StopReason = 'soft' | 'hard' | 'nodes' | 'mate' | 'single' | 'depth';
+
 export interface MoveResult extends SearchInfo {
   move: number;
   source: MoveSource;
+  /** Set when alpha-beta chose the move: why it stopped, and the ms it started at (after the solver stages). */
+  stop?: StopReason;
+  searchFromMs?: number;
 }
 
 export type Verdict = 'win' | 'loss' | 'draw' | 'unknown';

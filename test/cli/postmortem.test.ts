@@ -39,7 +39,7 @@ describe('scripts/postmortem.mjs', () => {
     writeFileSync(join(dir, 'games.jsonl'), games.map((g) => JSON.stringify(g)).join('\n') + '\n');
     // the match transcript of game 1 with our bot's DEBUG lines: two searched moves, a forced one, a VCF
     const debug = [
-      'depth 8 score 10 nodes 9000 source alphabeta',
+      'depth 8 score 10 nodes 9000 source alphabeta ms 10 search-from 2 stop mate',
       'depth 9 score -40 nodes 9000 source defence',
       'depth 3 score 0 nodes 20 source alphabeta',
       'depth 3 score 29990 nodes 5 source vcf',
@@ -71,7 +71,16 @@ describe('scripts/postmortem.mjs', () => {
     );
     expect(r.status).toBe(0);
     // 4 moves of ours in game 1, each 10 ms of a 100-ms turn; 2 of them searched (depth > 3)
-    expect(JSON.parse(r.stdout).summary.timeUse).toEqual({ moves: 4, thought: 2, medianPercent: 10, p10Percent: 10, atLeast85Percent: 0, over100Percent: 0 });
+    // why they ended early: the newer DEBUG line says how alpha-beta stopped, the older does not
+    expect(JSON.parse(r.stdout).summary.timeUse).toEqual({
+      moves: 4,
+      thought: 2,
+      medianPercent: 10,
+      p10Percent: 10,
+      atLeast85Percent: 0,
+      over100Percent: 0,
+      under85ByStop: { mate: 1, unknown: 1 },
+    });
   });
 
   it('a missing directory is one line and exit 2', () => {

@@ -90,6 +90,12 @@ export interface BuildOptions extends BuildConfig {
   passFor?: Color;
   passNodes?: number;
   passMs?: number;
+  /**
+   * A pass job that leaves its position open (no pass tree either) is run again, pass only,
+   * with three times the nodes the position has taken so far, until it has taken this many
+   * (default `passNodes`: no second try); only then is the position expanded reply by reply.
+   */
+  passMaxNodes?: number;
   now?: () => number;
   onProgress?: (p: BuildProgress) => void;
   shouldStop?: () => boolean;
@@ -212,6 +218,7 @@ class Builder {
     n.solved = (row.evaluated & EVAL_SOLVED) !== 0 ? toPnVerdict(row.verdict) : null;
     n.score = row.score;
     n.expanded = row.expanded;
+    n.retry = this.wantsRetry(row, n);
   }
 
   private count(id: number, v: 'win' | 'loss' | 'unknown'): void {
@@ -232,8 +239,24 @@ class Builder {
     if (this.o.passNodes && k.toMove === this.o.passFor) {
       job.passNodes = this.o.passNodes;
       if (this.o.passMs !== undefined) job.passMs = this.o.passMs;
+      if (this.tree.node(id).retry) {
+        // solved and scored already: only the pass proof, with a bigger budget
+        job.solveNodes = 0;
+        job.scoreNodes = 0;
+        job.passNodes = Math.max(1, Math.min(3 * row.nodes, this.passMaxNodes() - row.nodes));
+      }
     }
     return job;
+  }
+
+  private passMaxNodes(): number {
+    return Math.max(this.o.passNodes ?? 0, this.o.passMaxNodes ?? 0);
+  }
+
+  /** Is `row` a pass-side position whose pass proof failed and that may take a bigger pass job? */
+  private wantsRetry(row: PositionRow, n: PnNode): boolean {
+    if (!this.o.passNodes || row.toMove !== this.o.passFor) return false;
+    return n.evaluated && n.solved === null && n.expanded === EXPAND_NONE && row.method !== 'error' && row.nodes < this.passMaxNodes();
   }
 
   /** Write the numbers of the nodes a change touched (inside the caller's transaction). */
@@ -263,6 +286,9 @@ class Builder {
     n.inFlight = false;
     this.jobs++;
     if (r.error) this.errors++;
+    // a second pass job that settles nothing keeps the first job's score and move
+    const before = n.retry && r.verdict === 'unknown' ? s.getById(r.id) : undefined;
+    n.retry = false;
     s.transaction(() => {
       const verdict = r.verdict;
       const solved = verdict !== 'unknown';
@@ -270,14 +296,14 @@ class Builder {
         r.id,
         {
           verdict,
-          score: r.score,
-          depth: r.depth,
-          bestMove: r.bestMove,
+          score: before ? before.score : r.score,
+          depth: before ? before.depth : r.depth,
+          bestMove: before ? before.bestMove : r.bestMove,
           pn: verdict === 'win' ? 0 : verdict === 'loss' ? PN_INF : 1,
           dn: verdict === 'loss' ? 0 : verdict === 'win' ? PN_INF : 1,
           proofSize: (r.entries?.length ?? 0) + (r.passes?.length ?? 0),
           addNodes: r.nodes,
-          method: r.method,
+          method: before?.method ?? r.method,
           evaluated: solved ? EVAL_SCORED | EVAL_SOLVED : EVAL_SCORED,
         },
         this.now(),
@@ -289,8 +315,9 @@ class Builder {
         ]);
       }
       s.jobFinished(r.id);
-      this.tree.setLeaf(r.id, verdict, r.score);
+      this.tree.setLeaf(r.id, verdict, before ? before.score : r.score);
       if (!solved && r.passTree && n.expanded === EXPAND_NONE) this.plantPassTree(r.id, r.passTree);
+      n.retry = this.wantsRetry(s.getById(r.id)!, n);
       this.writeChanged(this.tree.update(r.id), r.id);
       this.checkZoneNodes();
     });

@@ -56,6 +56,8 @@ export interface PnNode {
   inFlight: boolean;
   /** A zone node whose disproof the checker could not decide in its time: held open (this run). */
   held?: boolean;
+  /** Evaluated, but to be evaluated again (a bigger pass job) before it is expanded. */
+  retry?: boolean;
 }
 
 export type Action = { kind: 'evaluate'; node: number } | { kind: 'expand'; node: number; stage: number };
@@ -251,7 +253,7 @@ export class PnTree {
 
   private actionAt(n: PnNode): Action | undefined {
     if (n.inFlight) return undefined;
-    if (!n.evaluated) return { kind: 'evaluate', node: n.id };
+    if (!n.evaluated || (n.retry && n.expanded === EXPAND_NONE)) return { kind: 'evaluate', node: n.id };
     if (n.expanded === EXPAND_NONE) return { kind: 'expand', node: n.id, stage: EXPAND_NEAR };
     return undefined;
   }

@@ -16,6 +16,7 @@ import { TRANSFORMS, transformPoint } from '../../src/core/symmetry.js';
 import { Board } from '../../src/core/board.js';
 import { BLACK, WHITE } from '../../src/core/types.js';
 import { openStore, tempDir } from './helpers.js';
+import { runBookJob, type BookJob } from '../../src/book/job.js';
 import { options as treeOptions, quiet, verified as treeVerified } from './pass-tree-fixture.js';
 
 let tmp = tempDir();
@@ -76,6 +77,44 @@ describe('pass jobs', () => {
     const rep = verifyBook(s);
     expect(rep).toMatchObject({ decided: 1, verified: 0, failed: 1 });
     expect(rep.failures[0]!.reason).toMatch(/misses 1 supporting cell/);
+    s.close();
+  });
+
+  test('a pass job that settles nothing runs again with 3x the nodes spent, up to --pass-max-nodes, before the replies are listed', async () => {
+    // the first pass job (1 node) is made to fail: it runs without its pass attempt
+    const jobs: BookJob[] = [];
+    const spent: number[] = [];
+    const run = async (j: BookJob) => {
+      jobs.push(j);
+      const r = runBookJob(j.passNodes === 1 ? { ...j, passNodes: 0 } : j);
+      spent.push(r.nodes);
+      return r;
+    };
+    const tiny = { passFor: WHITE, passNodes: 1, solveNodes: 0, budget: { jobs: 6 }, runJob: run } as const;
+    const rootKey = bookPositionOf(quiet()).key;
+
+    // without a maximum: one pass job, then the root lists its replies
+    const old = openStore(tmp.file('once.db'));
+    await buildBook(options(old, tiny));
+    const oldRoot = old.get('freestyle', rootKey)!;
+    expect(old.children(oldRoot.id).length).toBeGreaterThan(10);
+    expect(jobs.filter((j) => j.id === oldRoot.id)).toHaveLength(1);
+    old.close();
+
+    jobs.length = 0;
+    const s = openStore(tmp.file('retry.db'));
+    const r = await buildBook(options(s, { ...tiny, passMaxNodes: 1_000_000 }));
+    const root = s.get('freestyle', rootKey)!;
+    const onRoot = jobs.flatMap((j, i) => (j.id === root.id ? [{ job: j, nodes: spent[i]! }] : []));
+    expect(onRoot).toHaveLength(2);
+    expect(onRoot[0]!.job).toMatchObject({ passNodes: 1, scoreNodes: 200 });
+    // the second: pass only, with three times what the first took
+    expect(onRoot[1]!.job).toMatchObject({ solveNodes: 0, scoreNodes: 0, passNodes: 3 * onRoot[0]!.nodes });
+    // proven by pass (as a whole or as a tree), not by listing every reply
+    expect(r.disproven).toBeGreaterThan(0);
+    expect(queryBook(s, quiet())).toMatchObject({ found: true, verdict: 'loss' });
+    expect(s.children(root.id).length).toBeLessThan(10);
+    expect(treeVerified(s, quiet()).result).toBe('verified');
     s.close();
   });
 

@@ -110,6 +110,12 @@ export const command: CommandModule = {
         describe:
           'with --pass-for: node budget of a pass job (a proof by pass and zone, tried where the solve left the position unknown; one that wins the pass child but not every reply is kept as a pass tree)',
       },
+      'pass-max-nodes': {
+        kind: 'count',
+        default: 0,
+        describe:
+          'with --pass-nodes: a pass job that settles nothing is run again, each time with 3x the nodes its position has taken, until the position has taken this many; only then are its replies listed (default: --pass-nodes, no second try)',
+      },
     })
       .option('pass-for', { choices: ['black', 'white'] as const, describe: "pass jobs at this side's nodes (the side expected to lose; needs --pass-nodes)" })
       .option('book', { type: 'string', demandOption: true, requiresArg: true, describe: 'book file (created if missing)' })
@@ -164,6 +170,8 @@ export const command: CommandModule = {
     }
     const passNodes = a.passNodes as number;
     if ((a.passFor === undefined) !== (passNodes === 0)) return usageError('--pass-for and --pass-nodes go together');
+    const passMaxNodes = a.passMaxNodes as number;
+    if (passMaxNodes > 0 && passNodes === 0) return usageError('--pass-max-nodes needs --pass-nodes');
     let roots: { black: number[]; white: number[]; toMove: Color }[] | undefined;
     if (typeof a.roots === 'string') {
       let text: string;
@@ -246,7 +254,7 @@ export const command: CommandModule = {
         budget,
         solveNodes: a.solveNodes as number,
         scoreNodes: a.scoreNodes as number,
-        ...(passNodes > 0 ? { passNodes, passFor: (a.passFor === 'black' ? BLACK : WHITE) as Color } : {}),
+        ...(passNodes > 0 ? { passNodes, passFor: (a.passFor === 'black' ? BLACK : WHITE) as Color, ...(passMaxNodes > 0 ? { passMaxNodes } : {}) } : {}),
         runJob: coordinator ? coordinator.run : (job: BookJob) => pool!.run(job) as Promise<BookJobResult>,
         // the queue's results come in bursts: one SQLite commit for each (the local build keeps one a result)
         ...(coordinator ? { groupWrites: 256 } : {}),

@@ -133,7 +133,8 @@ for (const t of tasks) {
     findings.push(f);
     g.blunder ??= f;
   }
-  if (t.before.result === 'win' && t.after.result !== 'loss') {
+  // the solver's own winning move is kept even when the proof after it outruns --lost-ms
+  if (t.before.result === 'win' && t.after.result !== 'loss' && t.move !== t.before.move) {
     const f = { kind: 'missed-win', game: t.game, ply: t.ply, move: t.move, winningMove: t.before.move, method: t.before.method, ms: t.before.ms };
     findings.push(f);
     g.missed ??= f;

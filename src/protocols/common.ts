@@ -24,6 +24,12 @@ export interface LineProtocol {
   readonly name: string;
   handle(line: string): Reply;
   eof(): Reply;
+  /**
+   * Told once, when a line first arrives after the session had been waiting for input: from
+   * then on the referee sent each command after this process was up, so its start-up is not
+   * on the referee's clock any more.
+   */
+  inputWaited?(): void;
 }
 
 export interface BotOptions {

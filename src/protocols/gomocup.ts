@@ -146,12 +146,18 @@ export class GomocupProtocol implements LineProtocol {
   /** INFO keys whose bad or capped value was already reported. */
   private readonly reportedInfo = new Set<string>();
   private answered = 0;
+  /** The manager sent a command after we were up (session.ts): our start-up is not on its clock. */
+  private waited = false;
   /** Games started in this process (c-gomoku-cli reuses it): varies the opening seed. */
   private games = 0;
 
   constructor(private readonly opts: BotOptions & { debug?: boolean }) {
     this.game = new BotGame(15, 'freestyle', { seed: opts.seed, book: opts.book });
     this.advisor = new SwapAdvisor(this.game, { seed: opts.seed, budgetMs: 1000 });
+  }
+
+  inputWaited(): void {
+    this.waited = true;
   }
 
   private error(msg: string, log: string[] = []): Reply {
@@ -175,7 +181,7 @@ export class GomocupProtocol implements LineProtocol {
   limits(): Limits {
     let turnMs = this.timeoutTurn === undefined ? GOMOCUP_DEFAULT_TURN_MS : this.timeoutTurn === 0 ? 200 : this.timeoutTurn;
     if (this.opts.timeMs !== undefined) turnMs = Math.min(turnMs, this.opts.timeMs);
-    const c: Parameters<typeof limitsFor>[0] = { turnMs, ply: this.game.stones.length, first: this.answered === 0 };
+    const c: Parameters<typeof limitsFor>[0] = { turnMs, ply: this.game.stones.length, first: this.answered === 0 && !this.waited };
     if (this.timeLeft !== undefined && this.timeLeft !== GOMOCUP_UNLIMITED && this.timeoutMatch !== 0) c.gameLeftMs = Math.max(0, this.timeLeft);
     if (this.timeoutMatch !== undefined && this.timeoutMatch > 0) c.matchMs = this.timeoutMatch;
     const limits = limitsFor(c);

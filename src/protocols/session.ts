@@ -84,6 +84,9 @@ export interface InternalErrorHandler {
   internalError?(message: string): Reply;
 }
 
+/** A gap this long (ms) between an answer and the next line means we were waiting for input. */
+const IDLE_MS = 5;
+
 /** Run `proto` over `io` until it asks to exit or input ends; resolves to the exit code. */
 export async function runLineSession(proto: LineProtocol & InternalErrorHandler, io: SessionIO): Promise<number> {
   const tr = new Transcript(io.logFile, io.errors, io.verbose);
@@ -96,9 +99,16 @@ export async function runLineSession(proto: LineProtocol & InternalErrorHandler,
     }
     if (r.log.length > 0) tr.log(r.log, r.exit !== undefined && r.exit !== 0);
   };
+  // A line read more than IDLE_MS after the last answer was not queued behind our start-up.
+  let ready = performance.now();
+  let waited = false;
   try {
     for await (const raw of rl) {
       const line = raw.replace(/\r$/, '');
+      if (!waited && performance.now() - ready > IDLE_MS) {
+        waited = true;
+        proto.inputWaited?.();
+      }
       tr.input(line);
       let r: Reply;
       try {
@@ -114,6 +124,7 @@ export async function runLineSession(proto: LineProtocol & InternalErrorHandler,
         return EXIT_INTERNAL;
       }
       emit(r);
+      ready = performance.now();
       if (r.exit !== undefined) {
         rl.close();
         return r.exit;

@@ -195,7 +195,6 @@ export class AlphaBeta {
       }
     }
     let prev = 0;
-    let mateStreak = 0;
     const verify = opts.verify;
     // one candidate: a short search for its score and line, no more
     const lastDepth = n === 1 ? Math.min(maxDepth, 3) : maxDepth;
@@ -252,12 +251,8 @@ export class AlphaBeta {
       out.nodes = this.nodes;
       out.ms = this.now() - t0;
       opts.onIteration?.({ depth, score, nodes: this.nodes, ms: out.ms, pv: out.pv });
-      if (Math.abs(score) >= MATE_BOUND) {
-        if (++mateStreak >= 2) {
-          out.stop = 'mate';
-          break;
-        }
-      } else mateStreak = 0;
+      // A mate score does not end the search early: the tree's defences are a selection
+      // (movegen.ts), so a deeper iteration can still find the move that refutes it.
       if (this.now() > soft) {
         out.stop = 'soft';
         break;

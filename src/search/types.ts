@@ -35,7 +35,7 @@ export interface SearchInfo {
 }
 
 /** Why alpha-beta's iterative deepening ended (diagnostics: the Gomocup DEBUG line). */
-export type StopReason = 'soft' | 'hard' | 'nodes' | 'mate' | 'single' | 'depth';
+export type StopReason = 'soft' | 'hard' | 'nodes' | 'single' | 'depth';
 
 export interface MoveResult extends SearchInfo {
   move: number;

@@ -35,6 +35,38 @@ describe('line session', () => {
     expect(r.code).toBe(0);
   });
 
+  it('tells the adapter once when a line came after the session had waited for input (start-up no longer on the clock)', async () => {
+    const seen: string[] = [];
+    const proto: LineProtocol = {
+      name: 'probe',
+      handle: (line) => {
+        seen.push(line);
+        return { out: [], log: [] };
+      },
+      eof: () => ({ out: [], log: [] }),
+      inputWaited: () => seen.push('(waited)'),
+    };
+    const inp = new PassThrough();
+    const done = runLineSession(proto, { input: inp, output: new PassThrough() });
+    inp.write('START 15\nINFO timeout_turn 1000\n'); // queued together: no wait between them
+    await new Promise((r) => setTimeout(r, 50));
+    inp.write('BEGIN\n');
+    await new Promise((r) => setTimeout(r, 50));
+    inp.end('TURN 1,1\n');
+    await done;
+    expect(seen.slice(1)).toEqual(['INFO timeout_turn 1000', '(waited)', 'BEGIN', 'TURN 1,1']);
+  });
+
+  it('a Gomocup move queued behind START (the manager did not wait for OK) keeps the start-up overhead; one sent after OK does not', async () => {
+    const queued = new GomocupProtocol({ seed: 's' });
+    queued.handle('START 15');
+    expect(queued.limits().overheadMs).toBeGreaterThan(0);
+    const after = new GomocupProtocol({ seed: 's' });
+    after.handle('START 15');
+    after.inputWaited();
+    expect(after.limits().overheadMs).toBeUndefined();
+  });
+
   it('EOF mid-game ends cleanly', async () => {
     const r = await session(new GomocupProtocol({ seed: 's' }), 'START 15\nBOARD\n7,7,1\n');
     expect(r.code).toBe(0);

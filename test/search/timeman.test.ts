@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OPTIMUM_SHARE, planTime, safetyMargin } from '../../src/search/timeman.js';
 import { Engine } from '../../src/search/engine.js';
 import { boardOf } from './helpers.js';
+import { MATE_BOUND } from '../../src/search/types.js';
 
 describe('time manager', () => {
   it('keeps the maximum inside every limit with a margin, and the optimum below the maximum', () => {
@@ -69,6 +70,17 @@ describe('time manager', () => {
     expect(['alphabeta', 'defence']).toContain(r.source);
     expect(t - start).toBeGreaterThanOrEqual(plan.optimumMs);
     expect(t - start).toBeLessThanOrEqual(1000);
+  });
+
+  it('a mate score does not end the search: it goes on to the optimum or to the depth limit', () => {
+    // Black's open three h7-h9: alpha-beta sees the mate at depth 3, but its defences at the
+    // nodes below are a selection, so only the clock or the depth limit may end the search
+    let t = 0;
+    const e = new Engine({ now: () => (t += 0.25), alphaBetaOnly: true });
+    e.board = boardOf('h7 b2 h8 n3 h9 c13');
+    const r = e.go({ turnMs: 1000 });
+    expect(r.score).toBeGreaterThanOrEqual(MATE_BOUND);
+    expect(r.stop === 'soft' || r.stop === 'hard' || (r.stop === 'depth' && r.depth >= 50)).toBe(true);
   });
 
   it('the engine returns within its time on the real clock', () => {

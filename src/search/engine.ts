@@ -323,7 +323,17 @@ export class Engine {
       onIteration: (it) => onInfo?.({ depth: it.depth, score: it.score, nodes: before + it.nodes, ms: Math.round(elapsed()), pv: it.pv }),
     });
     nodesUsed += r.nodes;
-    const result: MoveResult = { move: r.move, score: r.score, depth: r.depth, nodes: nodesUsed, ms: Math.round(elapsed()), pv: r.pv, source, stop: r.stop, searchFromMs };
+    const result: MoveResult = {
+      move: r.move,
+      score: r.score,
+      depth: r.depth,
+      nodes: nodesUsed,
+      ms: Math.round(elapsed()),
+      pv: r.pv,
+      source,
+      stop: r.stop,
+      searchFromMs,
+    };
     return result;
   }
 

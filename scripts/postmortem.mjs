@@ -58,6 +58,7 @@ const file = join(dir, 'games.jsonl');
 if (!existsSync(file)) die(`${file} does not exist`);
 const dist = (p) => pathToFileURL(join(root, 'dist', p)).href;
 if (!existsSync(join(root, 'dist', 'workers', 'pool.js'))) die("dist/ is missing: run 'npm run build' first");
+const { MATE_BOUND } = await import(dist('search/types.js'));
 
 const records = [];
 for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
@@ -195,7 +196,7 @@ if (opt.log !== undefined) {
       // why a move ended early: how alpha-beta stopped (newer builds say), and whether the
       // solver stages before it had used half the turn
       if (share < 0.85) {
-        const why = `${info.stop ?? (Math.abs(info.score) >= 29000 ? 'mate?' : 'unknown')}${info.searchFrom !== undefined && info.searchFrom >= r.tc.turnMs / 2 ? ' (solver stages over half the turn)' : ''}`;
+        const why = `${info.stop ?? (Math.abs(info.score) >= MATE_BOUND ? 'mate?' : 'unknown')}${info.searchFrom !== undefined && info.searchFrom >= r.tc.turnMs / 2 ? ' (solver stages over half the turn)' : ''}`;
         early[why] = (early[why] ?? 0) + 1;
       }
     }

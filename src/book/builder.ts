@@ -286,8 +286,8 @@ class Builder {
     n.inFlight = false;
     this.jobs++;
     if (r.error) this.errors++;
-    // a second pass job that settles nothing keeps the first job's score and move
-    const before = n.retry && r.verdict === 'unknown' ? s.getById(r.id) : undefined;
+    // a second pass job that settles nothing keeps the first job's score, move and method
+    const kept: Pick<PositionRow, 'score' | 'depth' | 'bestMove' | 'method'> = n.retry && r.verdict === 'unknown' ? s.getById(r.id)! : r;
     n.retry = false;
     s.transaction(() => {
       const verdict = r.verdict;
@@ -296,14 +296,14 @@ class Builder {
         r.id,
         {
           verdict,
-          score: before ? before.score : r.score,
-          depth: before ? before.depth : r.depth,
-          bestMove: before ? before.bestMove : r.bestMove,
+          score: kept.score,
+          depth: kept.depth,
+          bestMove: kept.bestMove,
           pn: verdict === 'win' ? 0 : verdict === 'loss' ? PN_INF : 1,
           dn: verdict === 'loss' ? 0 : verdict === 'win' ? PN_INF : 1,
           proofSize: (r.entries?.length ?? 0) + (r.passes?.length ?? 0),
           addNodes: r.nodes,
-          method: before?.method ?? r.method,
+          method: kept.method,
           evaluated: solved ? EVAL_SCORED | EVAL_SOLVED : EVAL_SCORED,
         },
         this.now(),
@@ -315,9 +315,10 @@ class Builder {
         ]);
       }
       s.jobFinished(r.id);
-      this.tree.setLeaf(r.id, verdict, before ? before.score : r.score);
+      this.tree.setLeaf(r.id, verdict, kept.score);
       if (!solved && r.passTree && n.expanded === EXPAND_NONE) this.plantPassTree(r.id, r.passTree);
-      n.retry = this.wantsRetry(s.getById(r.id)!, n);
+      // the row is read again only where a second pass job could follow
+      n.retry = !solved && this.o.passNodes !== undefined && this.wantsRetry(s.getById(r.id)!, n);
       this.writeChanged(this.tree.update(r.id), r.id);
       this.checkZoneNodes();
     });

@@ -310,7 +310,6 @@ export class Engine {
             return ok;
           };
     const before = nodesUsed;
-    const searchFromMs = Math.round(elapsed());
     const r = this.ab.search(b, {
       now,
       hardDeadline: verify && !nodeLimited && hardAt !== Infinity ? Math.max(now(), hardAt - verifyMs) : hardAt,
@@ -332,7 +331,7 @@ export class Engine {
       pv: r.pv,
       source,
       stop: r.stop,
-      searchFromMs,
+      searchFromMs: Math.round(this.stageMs[4]!),
     };
     return result;
   }

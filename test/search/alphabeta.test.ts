@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AlphaBeta } from '../../src/search/alphabeta.js';
+import { C_FOUR } from '../../src/core/patterns.js';
 import { MATE, MATE_BOUND } from '../../src/search/types.js';
 import { VcfSearcher } from '../../src/search/vcf.js';
 import { boardOf, VCF_POSITIONS } from './helpers.js';
@@ -37,6 +38,43 @@ describe('alpha-beta', () => {
     // Searching on past the first mate finds shorter ones (the second position: 9 plies at
     // depth 1, 7 from depth 3), whose lines a table hit may cut before the five.
     expect(fives).toBeGreaterThanOrEqual(1);
+  });
+
+  it('quiescence plays a VCF on from the last own move: a wasted move near it loses at depth 1', () => {
+    // The VCF side plays a quiet move next to its VCF's first four, the other side a far
+    // corner (the only root move): at depth 1 that leaves the VCF to quiescence, which must
+    // see it through plain fours near the quiet move (four-threes alone missed 8 of these 22).
+    let cases = 0;
+    for (const pos of VCF_POSITIONS) {
+      const b0 = boardOf(pos);
+      const v0 = new VcfSearcher().search(b0, { maxNodes: 100000 }).line[0]!;
+      const x0 = v0 % 15;
+      const y0 = (v0 - x0) / 15;
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+        [1, 1],
+        [-1, -1],
+        [1, -1],
+        [-1, 1],
+      ] as const) {
+        const x = x0 + dx;
+        const y = y0 + dy;
+        const q = y * 15 + x;
+        if (x < 0 || y < 0 || x > 14 || y > 14 || b0.cells[q] !== 0) continue;
+        if (((b0.state[q]! >>> (24 + 4 * (b0.toMove - 1))) & 15) >= C_FOUR) continue; // a four is no quiet move
+        const b = boardOf(pos);
+        b.play(q);
+        const corners = [0, 14, 210, 224].filter((c) => b.cells[c] === 0);
+        const far = corners.reduce((a, c) => (Math.hypot((c % 15) - x, Math.floor(c / 15) - y) > Math.hypot((a % 15) - x, Math.floor(a / 15) - y) ? c : a));
+        const r = new AlphaBeta(16).search(b, { maxDepth: 1, rootMoves: [far] });
+        expect(r.score).toBeLessThanOrEqual(-MATE_BOUND);
+        cases++;
+      }
+    }
+    expect(cases).toBe(22);
   });
 
   it('is deterministic for a node limit and restores the board', () => {

@@ -13,7 +13,7 @@
 import type { Board } from '../core/board.js';
 import { boardFromStones } from '../core/position.js';
 import { BLACK, WHITE, type Color, type Rule } from '../core/types.js';
-import { canonicalize, encodePoints, parsePositionKey } from '../core/symmetry.js';
+import { canonicalize, encodePoints, parsePositionKey, type Transform } from '../core/symmetry.js';
 import { MATE } from '../search/types.js';
 import type { BookJob, BookJobResult, PassTree } from './job.js';
 import { openingRoots, regionCells, type OpeningKind } from './roots.js';
@@ -244,6 +244,9 @@ class Builder {
         job.solveNodes = 0;
         job.scoreNodes = 0;
         job.passNodes = Math.max(1, Math.min(3 * row.nodes, this.passMaxNodes() - row.nodes));
+        // and in another orientation: df-pn's cost varies with it by 10x and more (a fresh
+        // draw, chosen from the stored node count so that a resumed build makes the same job)
+        job.orient = (1 + (row.nodes % 7)) as Transform;
       }
     }
     return job;

@@ -13,6 +13,7 @@ import { MATE } from '../search/types.js';
 import { makeCertificate, parseCertificate, type PassEntry } from '../proof/certificate.js';
 import { verifyCertificate } from '../proof/verify.js';
 import { provePass } from './pass.js';
+import { inverse, transformPoint, transformPoints, type Transform } from '../core/symmetry.js';
 
 export interface BookJob {
   /** The position's row id (echoed back). */
@@ -41,6 +42,12 @@ export interface BookJob {
    */
   passNodes?: number;
   passMs?: number;
+  /**
+   * Search the position turned by this symmetry (core/symmetry.ts); the result comes back in
+   * the job's own orientation. df-pn's cost depends on the orientation (its ties break by
+   * cell order) by 10x and more, so a job run again can try another one.
+   */
+  orient?: Transform;
 }
 
 export interface BookJobResult {
@@ -83,6 +90,33 @@ const threadSolver = new Solver();
 
 /** Run one job; `solver` (default: this thread's) is what the job's solves learn in. */
 export function runBookJob(job: BookJob, solver: Solver = threadSolver): BookJobResult {
+  const t = job.orient ?? 0;
+  if (t === 0) return runInOrientation(job, solver);
+  const r = runInOrientation({ ...job, black: transformPoints(t, job.black, job.size), white: transformPoints(t, job.white, job.size), orient: 0 }, solver);
+  return resultTurned(r, inverse(t), job.size);
+}
+
+/** A result with every cell it names turned by `t`. */
+function resultTurned(r: BookJobResult, t: Transform, size: number): BookJobResult {
+  const q = (c: number) => (c >= 0 && c < size * size ? transformPoint(t, c, size) : c);
+  const qs = (cs: readonly number[]) => cs.map(q);
+  const entry = (e: Entry): Entry => ({ black: qs(e.black), white: qs(e.white), move: q(e.move) });
+  const out: BookJobResult = { ...r, bestMove: r.bestMove === null ? null : q(r.bestMove), pv: qs(r.pv) };
+  if (r.entries) out.entries = r.entries.map(entry);
+  if (r.passes) out.passes = r.passes.map((p) => (p.zone ? { black: qs(p.black), white: qs(p.white), zone: qs(p.zone) } : { black: qs(p.black), white: qs(p.white) }));
+  if (r.passTree) {
+    const pt = r.passTree;
+    out.passTree = {
+      passEntries: pt.passEntries.map(entry),
+      zone: pt.zone ? qs(pt.zone) : null,
+      covered: pt.covered.map(entry),
+      own: pt.own.map((o) => (o.entries ? { move: q(o.move), entries: o.entries.map(entry) } : { move: q(o.move) })),
+    };
+  }
+  return out;
+}
+
+function runInOrientation(job: BookJob, solver: Solver): BookJobResult {
   const t0 = Date.now();
   const now = () => Date.now();
   try {

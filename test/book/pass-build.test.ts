@@ -12,11 +12,11 @@ import { verifyBook } from '../../src/book/verify-all.js';
 import { queryBook } from '../../src/book/query.js';
 import { BookStore, PASS_ENTRY, SCHEMA_VERSION, type BookStore as Store } from '../../src/book/store.js';
 import { bookPositionOf } from '../../src/book/canonical.js';
-import { TRANSFORMS, transformPoint } from '../../src/core/symmetry.js';
+import { TRANSFORMS, transformPoint, transformPoints } from '../../src/core/symmetry.js';
 import { Board } from '../../src/core/board.js';
 import { BLACK, WHITE } from '../../src/core/types.js';
 import { openStore, tempDir } from './helpers.js';
-import { runBookJob, type BookJob } from '../../src/book/job.js';
+import { proofRejection, runBookJob, type BookJob } from '../../src/book/job.js';
 import { options as treeOptions, quiet, verified as treeVerified } from './pass-tree-fixture.js';
 
 let tmp = tempDir();
@@ -90,7 +90,9 @@ describe('pass jobs', () => {
       spent.push(r.nodes);
       return r;
     };
-    const tiny = { passFor: WHITE, passNodes: 1, solveNodes: 0, budget: { jobs: 6 }, runJob: run } as const;
+    // the score job's nodes set the retry's budget: 3 x 10,000 is enough for the whole proof
+    // (about 20k) in any orientation
+    const tiny = { passFor: WHITE, passNodes: 1, solveNodes: 0, scoreNodes: 10000, budget: { jobs: 6 }, runJob: run } as const;
     const rootKey = bookPositionOf(quiet()).key;
 
     // without a maximum: one pass job, then the root lists its replies
@@ -107,15 +109,32 @@ describe('pass jobs', () => {
     const root = s.get('freestyle', rootKey)!;
     const onRoot = jobs.flatMap((j, i) => (j.id === root.id ? [{ job: j, nodes: spent[i]! }] : []));
     expect(onRoot).toHaveLength(2);
-    expect(onRoot[0]!.job).toMatchObject({ passNodes: 1, scoreNodes: 200 });
-    // the second: pass only, with three times what the first took
-    expect(onRoot[1]!.job).toMatchObject({ solveNodes: 0, scoreNodes: 0, passNodes: 3 * onRoot[0]!.nodes });
+    expect(onRoot[0]!.job).toMatchObject({ passNodes: 1, scoreNodes: 10000 });
+    // the second: pass only, with three times what the first took, in another orientation
+    // (its result comes back turned: the certificate checks below verify it)
+    expect(onRoot[1]!.job).toMatchObject({ solveNodes: 0, scoreNodes: 0, passNodes: 3 * onRoot[0]!.nodes, orient: 1 + (onRoot[0]!.nodes % 7) });
     // proven by pass (as a whole or as a tree), not by listing every reply
     expect(r.disproven).toBeGreaterThan(0);
     expect(queryBook(s, quiet())).toMatchObject({ found: true, verdict: 'loss' });
     expect(s.children(root.id).length).toBeLessThan(10);
     expect(treeVerified(s, quiet()).result).toBe('verified');
     s.close();
+  });
+
+  test('a pass job in another orientation answers in the orientation of the job: its pass entry and zone verify there', () => {
+    const b = quiet();
+    const base: BookJob = { id: 3, rule: 'freestyle', size: 11, black: b.stones(BLACK), white: b.stones(WHITE), toMove: WHITE, solveNodes: 0, scoreNodes: 0, passNodes: 100000 };
+    for (const orient of [0, 1, 4, 7] as const) {
+      const r = runBookJob({ ...base, orient });
+      expect(r).toMatchObject({ verdict: 'loss', method: 'pass' });
+      expect(r.passes!.length).toBeGreaterThan(0);
+      expect(proofRejection(base, r)).toBeUndefined();
+      if (orient === 4) {
+        // the same result left unturned does not verify for the job's stones
+        const turned = runBookJob({ ...base, black: transformPoints(4, base.black, 11), white: transformPoints(4, base.white, 11) });
+        expect(proofRejection(base, turned)).toBeDefined();
+      }
+    }
   });
 
   test('a version-1 book is read as it is, and upgraded to version 2 when opened writable', () => {

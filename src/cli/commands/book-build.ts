@@ -114,7 +114,7 @@ export const command: CommandModule = {
         kind: 'count',
         default: 0,
         describe:
-          'with --pass-nodes: a pass job that settles nothing is run again, each time with 3x the nodes its position has taken, until the position has taken this many; only then are its replies listed (default: --pass-nodes, no second try)',
+          'with --pass-nodes: a pass job that settles nothing is run again, each time with 3x the nodes its position has taken and in another of the 8 orientations, until the position has taken this many; only then are its replies listed (default: --pass-nodes, no second try)',
       },
     })
       .option('pass-for', { choices: ['black', 'white'] as const, describe: "pass jobs at this side's nodes (the side expected to lose; needs --pass-nodes)" })

@@ -103,7 +103,7 @@ function resultTurned(r: BookJobResult, t: Transform, size: number): BookJobResu
   const entry = (e: Entry): Entry => ({ black: qs(e.black), white: qs(e.white), move: q(e.move) });
   const out: BookJobResult = { ...r, bestMove: r.bestMove === null ? null : q(r.bestMove), pv: qs(r.pv) };
   if (r.entries) out.entries = r.entries.map(entry);
-  if (r.passes) out.passes = r.passes.map((p) => (p.zone ? { black: qs(p.black), white: qs(p.white), zone: qs(p.zone) } : { black: qs(p.black), white: qs(p.white) }));
+  if (r.passes) out.passes = r.passes.map((p) => ({ black: qs(p.black), white: qs(p.white), ...(p.zone ? { zone: qs(p.zone) } : {}) }));
   if (r.passTree) {
     const pt = r.passTree;
     out.passTree = {

@@ -28,11 +28,12 @@ import { TransTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt.js';
 import { Evaluator, Geometry, MOVE_VALUE } from './eval.js';
 import { MoveGen, GEN_FORCED, GEN_QUIET, TACTICAL_SCORE } from './movegen.js';
 import { rootPv } from './pv.js';
+import { inWindow } from './threats.js';
 
 export const MAX_PLY = 128;
 const STRIDE = MAX_AREA;
 const QDEPTH = 8;
-/** Quiescence plays plain fours within this distance of the side's own last move (see qsearch). */
+/** Quiescence plays plain fours within this distance of the side's own last move (see qsearch; the lines' part is threats.ts inWindow, 4 cells). */
 const QVCF_REACH = 4;
 /** Plies past an iteration's depth in which a threatened horizon node is searched one ply deeper. */
 const HORIZON_EXTENSION = 8;
@@ -605,7 +606,8 @@ export class AlphaBeta {
     // Plain fours continue a VCF only near our own last move (a four elsewhere starts a new
     // chain, which the main search and the solver stages cover). A set-up position's stones
     // need not alternate, hence the colour check.
-    const last = b.ply >= 2 && b.cells[b.history[b.ply - 2]!] === me ? b.history[b.ply - 2]! : -1;
+    const prev = b.ply >= 2 ? b.history[b.ply - 2]! : -1;
+    const last = prev >= 0 && b.cells[prev] === me ? prev : -1;
     const fours = last >= 0 ? counts[mb + C_FOUR]! : 0;
     if (counts[mb + C_FOUR_THREE]! + counts[mb + C_OPEN_FOUR]! + fours === 0) return stand;
     // mate distance pruning, and the table: four sequences transpose all the time
@@ -637,9 +639,9 @@ export class AlphaBeta {
         const dy = y > ly ? y - ly : ly - y;
         for (let x = lx - QVCF_REACH < 0 ? 0 : lx - QVCF_REACH; x <= lx + QVCF_REACH && x < size; x++) {
           const dx = x > lx ? x - lx : lx - x;
-          // the square of radius 2 around it, and its four lines out to the reach
-          if ((dx > 2 || dy > 2) && dx !== 0 && dy !== 0 && dx !== dy) continue;
           const q = y * size + x;
+          // the square of radius 2 around it, and its four lines out to the reach (4)
+          if ((dx > 2 || dy > 2) && !inWindow(q, last, size)) continue;
           if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * mo)) & 15) === C_FOUR) moves[n++] = q;
         }
       }

@@ -110,7 +110,7 @@ if (!isMainThread) {
   }
   if (!out) die('--out FILE is required');
   if (!existsSync(join(dist, 'search', 'engine.js'))) die('dist/ is missing; run `npm run build` first');
-  const { randomOpenings } = await import(pathToFileURL(join(dist, 'match', 'openings.js')).href);
+  const { randomOpenings } = await import(pathToFileURL(join(dist, 'match', 'opening-files.js')).href);
   const ops = randomOpenings(o.games, o.size, o.seed, o.openingStones, o.window);
   if (!ops.ok) die(ops.error);
   o.openings = ops.value.map((x) => x.moves);

@@ -5,6 +5,7 @@
  *
  *   node scripts/tune-eval.mjs GAMES.jsonl [MORE.jsonl ...] [--out src/search/eval-weights.ts]
  *       [--iterations 600] [--rate 2] [--prior 0.0005] [--skip 2] [--solver-nodes 0]
+ *       [--search-weight 0]
  *       [--validation 10] [--dry-run] [--json]
  *
  * Input: game records as `gomoku match --out` writes them (games.jsonl) and as
@@ -14,7 +15,11 @@
  * except those where a side can already make five (the search decides those, not the
  * evaluation). Label: the game's result for the side to move (1, 1/2, 0); with
  * `--solver-nodes N`, a position where the side to move has a VCF found within N nodes is
- * labelled 1 whatever the game's result (a proof beats a result).
+ * labelled 1 whatever the game's result (a proof beats a result). With `--search-weight W`
+ * (0..1), the label of a position whose record carries the search's score of the move played
+ * there (datagen's `score`, the side to move's view) is (1 - W) x result + W x
+ * 1 / (1 + exp(-score / K)): the search's verdict is a far less noisy target than a result
+ * many moves later. Records without scores (match games) keep the result.
  * Features: exactly what evaluate() reads (src/search/eval.ts `evalFeatures`): the counts of
  * each of the 330 cell combinations for the side to move and for the opponent, and the two
  * threat tiers. The model: P(side to move wins) = 1 / (1 + exp(-eval / K)). K is fitted
@@ -46,6 +51,7 @@ const o = {
   prior: 0.0005,
   skip: 2,
   solverNodes: 0,
+  searchWeight: 0,
   validation: 10,
   dryRun: false,
   json: false,
@@ -79,6 +85,10 @@ for (let i = 0; i < args.length; i++) {
     case '--solver-nodes':
       o.solverNodes = num(a);
       break;
+    case '--search-weight':
+      o.searchWeight = num(a);
+      if (o.searchWeight > 1) die(`--search-weight must be in 0..1, got ${o.searchWeight}`);
+      break;
     case '--validation':
       o.validation = num(a);
       break;
@@ -103,12 +113,17 @@ const { EVAL_WEIGHTS } = await imp('search/eval-weights.js');
 const { VcfSearcher } = await imp('search/vcf.js');
 const { C_FIVE } = await imp('core/patterns.js');
 
+/** Mate scores are clamped to a sure win or loss. */
+const MATE_CLAMP = 5000;
+
 // --- positions -----------------------------------------------------------------------------
 /** Sparse features, one position after another: [nMover, (combo, count)..., nOpp, (combo, count)...]. */
 const sparse = [];
 const start = []; // offset of each position in `sparse`
 const tiers = []; // moverTier, opponentTier per position
 const labels = [];
+/** The recorded search score per position (NaN: none). */
+const searchScores = [];
 const holdout = [];
 let games = 0;
 let solverLabels = 0;
@@ -139,8 +154,10 @@ for (const f of files) {
         if (c[(me - 1) * 16 + C_FIVE] === 0 && c[(2 - me) * 16 + C_FIVE] === 0) {
           const t = evalFeatures(b, mover, opponent);
           let label = me === 1 ? score : 1 - score;
+          let proven = false;
           if (o.solverNodes > 0 && label < 1 && vcf.search(b, { maxNodes: o.solverNodes }).win) {
             label = 1;
+            proven = true;
             solverLabels++;
           }
           start.push(sparse.length);
@@ -156,6 +173,8 @@ for (const f of files) {
           }
           tiers.push(t.moverTier, t.opponentTier);
           labels.push(label);
+          const sc = rec.moves[k - (rec.opening?.length ?? 0)]?.score;
+          searchScores.push(typeof sc === 'number' && !proven ? Math.max(-MATE_CLAMP, Math.min(MATE_CLAMP, sc)) : NaN);
           holdout.push(held);
         }
       }
@@ -175,8 +194,10 @@ const H = Uint8Array.from(holdout, Boolean);
 log(`${games} games, ${N} positions (${H.reduce((a, x) => a + x, 0)} held out), ${solverLabels} solver labels\n`);
 
 // --- the model -------------------------------------------------------------------------------
-// w: mover[0..329], opponent[330..659], moverTier[660..663], opponentTier[664..665]
-const NW = 2 * N_COMBOS + 6;
+// w: mover[0..N_COMBOS), opponent[N_COMBOS..2 N_COMBOS), then moverTier (4) and opponentTier (2)
+const MT = 2 * N_COMBOS;
+const OT = MT + 4;
+const NW = OT + 2;
 const w0 = Float64Array.from([...EVAL_WEIGHTS.mover, ...EVAL_WEIGHTS.opponent, ...EVAL_WEIGHTS.moverTier, ...EVAL_WEIGHTS.opponentTier]);
 const evalOf = (w, i) => {
   let p = P0[i];
@@ -187,8 +208,8 @@ const evalOf = (w, i) => {
     const sign = side === 0 ? 1 : -1;
     for (let j = 0; j < n; j++, p += 2) v += sign * w[off + S[p]] * S[p + 1];
   }
-  if (T[2 * i] >= 0) v += w[660 + T[2 * i]];
-  if (T[2 * i + 1] >= 0) v -= w[664 + T[2 * i + 1]];
+  if (T[2 * i] >= 0) v += w[MT + T[2 * i]];
+  if (T[2 * i + 1] >= 0) v -= w[OT + T[2 * i + 1]];
   return v;
 };
 const clampP = (p) => Math.min(1 - 1e-9, Math.max(1e-9, p));
@@ -215,6 +236,16 @@ for (let it = 0; it < 40; it++) {
   else lo = a;
 }
 const K = (lo + hi) / 2;
+let searchLabels = 0;
+if (o.searchWeight > 0) {
+  for (let i = 0; i < N; i++) {
+    const sc = searchScores[i];
+    if (Number.isNaN(sc)) continue;
+    Y[i] = (1 - o.searchWeight) * Y[i] + o.searchWeight / (1 + Math.exp(-sc / K));
+    searchLabels++;
+  }
+  log(`${searchLabels} labels mixed with the search's score (weight ${o.searchWeight})\n`);
+}
 const before = { train: loss(w0, K, 0), validation: loss(w0, K, 1) };
 log(`K ${K.toFixed(1)}; log-loss with today's weights: train ${before.train.toFixed(5)}, validation ${before.validation.toFixed(5)}\n`);
 
@@ -238,8 +269,8 @@ for (let it = 1; it <= o.iterations; it++) {
       const sign = side === 0 ? 1 : -1;
       for (let j = 0; j < n; j++, p += 2) grad[off + S[p]] += sign * e * S[p + 1];
     }
-    if (T[2 * i] >= 0) grad[660 + T[2 * i]] += e;
-    if (T[2 * i + 1] >= 0) grad[664 + T[2 * i + 1]] -= e;
+    if (T[2 * i] >= 0) grad[MT + T[2 * i]] += e;
+    if (T[2 * i + 1] >= 0) grad[OT + T[2 * i + 1]] -= e;
   }
   for (let k = 0; k < NW; k++) {
     if (fixed(k)) continue;
@@ -256,7 +287,18 @@ const wr = Array.from(w, Math.round);
 const after = { train: loss(wr, K, 0), validation: loss(wr, K, 1) };
 
 const version = EVAL_WEIGHTS.version + 1;
-const report = { version, games, positions: N, solverLabels, K: +K.toFixed(1), before, after, files: files.map((f) => f.replace(/^.*\//, '')) };
+const report = {
+  version,
+  games,
+  positions: N,
+  solverLabels,
+  searchLabels,
+  searchWeight: o.searchWeight,
+  K: +K.toFixed(1),
+  before,
+  after,
+  files: files.map((f) => f.replace(/^.*\//, '')),
+};
 if (!o.dryRun) {
   const rows = (xs) => xs.map((x, i) => (i % 22 === 0 ? '\n    ' : ' ') + x + ',').join('');
   writeFileSync(
@@ -264,7 +306,7 @@ if (!o.dryRun) {
     `/**
  * Evaluation weights, version ${version}: written by scripts/tune-eval.mjs (do not edit by
  * hand; rerun it). Data: ${files.map((f) => f.replace(/^.*\//, '')).join(', ')}: ${games} games, ${N} positions
- * (${solverLabels} solver labels); K ${K.toFixed(1)}; held-out log-loss ${before.validation.toFixed(5)} -> ${after.validation.toFixed(5)}.
+ * (${solverLabels} solver labels, ${searchLabels} mixed with the search's score at weight ${o.searchWeight}); K ${K.toFixed(1)}; held-out log-loss ${before.validation.toFixed(5)} -> ${after.validation.toFixed(5)}.
  * mover / opponent: the value of each cell combination (eval.ts) for the side to move and for
  * the opponent; moverTier / opponentTier: the threat tiers (eval.ts moverTier, opponentTier).
  */
@@ -274,8 +316,8 @@ export const EVAL_WEIGHTS = {
   ],
   opponent: [${rows(wr.slice(N_COMBOS, 2 * N_COMBOS))}
   ],
-  moverTier: [${wr.slice(660, 664).join(', ')}],
-  opponentTier: [${wr.slice(664, 666).join(', ')}],
+  moverTier: [${wr.slice(MT, OT).join(', ')}],
+  opponentTier: [${wr.slice(OT, NW).join(', ')}],
 };
 `,
   );

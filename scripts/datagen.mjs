@@ -9,8 +9,9 @@
  * is reproducible whatever the machine's load: game k starts from the k-th seeded random
  * opening (`--opening-stones` stones inside the central `--window` square, as `gomoku match
  * --random-openings` makes them) and each side's engine is seeded with the game's number, so
- * the root's seeded tie-breaks vary the games. Games are appended to FILE as JSON lines in the
- * record shape of `gomoku match --out` (`opening`, `moves`, `result` "1-0" / "0-1" /
+ * the root's seeded tie-breaks vary the games. Games are appended to FILE in game order (the
+ * same file from any number of threads) as JSON lines in the record shape of `gomoku match
+ * --out` (`opening`, `moves` with the search's `score` of each, `result` "1-0" / "0-1" /
  * "1/2-1/2"), so match records against the sparring engines can be tuned on beside them.
  * A line `games N/M, R games/min` goes to stderr as it runs. Exit status: 0 done, 2 bad usage.
  */
@@ -116,6 +117,8 @@ if (!isMainThread) {
   o.openings = ops.value.map((x) => x.moves);
   let next = 0;
   let done = 0;
+  let written = 0;
+  const finished = new Map();
   const t0 = performance.now();
   const progress = () => {
     const min = (performance.now() - t0) / 60000;
@@ -129,7 +132,13 @@ if (!isMainThread) {
           const w = new Worker(fileURLToPath(import.meta.url), { workerData: o });
           const feed = () => w.postMessage(next < o.games ? next++ : -1);
           w.on('message', (rec) => {
-            appendFileSync(out, JSON.stringify(rec) + '\n');
+            // records go out in game order whatever thread finishes first, so a run's file
+            // (and the tuner's every-10th-game hold-out) is the same on every machine
+            finished.set(rec.game, rec);
+            while (finished.has(written + 1)) {
+              appendFileSync(out, JSON.stringify(finished.get(written + 1)) + '\n');
+              finished.delete(++written);
+            }
             done++;
             progress();
             feed();

@@ -18,8 +18,9 @@
  * labelled 1 whatever the game's result (a proof beats a result). With `--search-weight W`
  * (0..1), the label of a position whose record carries the search's score of the move played
  * there (datagen's `score`, the side to move's view) is (1 - W) x result + W x
- * 1 / (1 + exp(-score / K)): the search's verdict is a far less noisy target than a result
- * many moves later. Records without scores (match games) keep the result.
+ * 1 / (1 + exp(-score / K)): the search's verdict on the position itself, where a result
+ * comes many moves later. Records without scores (match games) keep the result. (A lower
+ * held-out loss is not an Elo gain: docs/benchmarks.md has where it was not.)
  * Features: exactly what evaluate() reads (src/search/eval.ts `evalFeatures`): the counts of
  * each of the 330 cell combinations for the side to move and for the opponent, and the two
  * threat tiers. The model: P(side to move wins) = 1 / (1 + exp(-eval / K)). K is fitted

@@ -20,13 +20,14 @@ describe('datagen and tune-eval', () => {
 
   it('plays seeded games the tuner reads', () => {
     const out = join(dir, 'games.jsonl');
-    const g = run('datagen.mjs', '--out', out, '--games', '3', '--nodes', '300', '--threads', '1', '--seed', 't');
+    const g = run('datagen.mjs', '--out', out, '--games', '3', '--nodes', '300', '--threads', '2', '--seed', 't');
     expect(g.status, g.stderr).toBe(0);
     const games = readFileSync(out, 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(games).toHaveLength(3);
+    // in game order, whichever thread finished first
+    expect(games.map((rec) => rec.game)).toEqual([1, 2, 3]);
     for (const rec of games) {
       expect(rec.opening).toHaveLength(3);
       expect(['1-0', '0-1', '1/2-1/2']).toContain(rec.result);
@@ -37,6 +38,10 @@ describe('datagen and tune-eval', () => {
     expect(t.status, t.stderr).toBe(0);
     const report = JSON.parse(t.stdout);
     expect(report.games).toBe(3);
+    // the same seed and node limit, the same games
+    const again = join(dir, 'again.jsonl');
+    expect(run('datagen.mjs', '--out', again, '--games', '3', '--nodes', '300', '--threads', '1', '--seed', 't').status).toBe(0);
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(out, 'utf8'));
     expect(report.positions).toBeGreaterThan(10);
     // every position's label is mixed with the score datagen recorded for it
     expect(report.searchLabels).toBe(report.positions);

@@ -34,14 +34,14 @@ describe('datagen and tune-eval', () => {
       expect(rec.moves.length).toBeGreaterThan(4);
     }
     for (const rec of games) for (const m of rec.moves) expect(typeof m.score).toBe('number');
-    const t = run('tune-eval.mjs', out, '--dry-run', '--json', '--iterations', '3', '--validation', '3', '--search-weight', '0.5');
-    expect(t.status, t.stderr).toBe(0);
-    const report = JSON.parse(t.stdout);
-    expect(report.games).toBe(3);
     // the same seed and node limit, the same games
     const again = join(dir, 'again.jsonl');
     expect(run('datagen.mjs', '--out', again, '--games', '3', '--nodes', '300', '--threads', '1', '--seed', 't').status).toBe(0);
     expect(readFileSync(again, 'utf8')).toBe(readFileSync(out, 'utf8'));
+    const t = run('tune-eval.mjs', out, '--dry-run', '--json', '--iterations', '3', '--validation', '3', '--search-weight', '0.5');
+    expect(t.status, t.stderr).toBe(0);
+    const report = JSON.parse(t.stdout);
+    expect(report.games).toBe(3);
     expect(report.positions).toBeGreaterThan(10);
     // every position's label is mixed with the score datagen recorded for it
     expect(report.searchLabels).toBe(report.positions);

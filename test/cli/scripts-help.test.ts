@@ -40,10 +40,7 @@ describe('scripts --help', () => {
       for (const m of text.matchAll(/const \{([^}]*)\} = await ([^;]*);/g)) {
         const literals = [...m[2]!.matchAll(/'([^']*)'/g)].map((x) => x[1]!);
         if (!literals.some((l) => l.endsWith('.js'))) continue; // a package
-        const rel = literals
-          .join('/')
-          .replace(/^(\.\.\/)?dist\//, '')
-          .replace(/^dist\//, '');
+        const rel = literals.join('/').replace(/^(\.\.\/)?dist\//, '');
         const file = join(root, 'dist', rel);
         expect(existsSync(file), `${name}.mjs imports ${rel}`).toBe(true);
         const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;

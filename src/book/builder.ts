@@ -272,8 +272,9 @@ class Builder {
       if (id === except) continue;
       const n = this.tree.node(id);
       if (n.solved !== null) continue; // a job's own verdict is already stored
-      const best = this.tree.bestChild(id);
-      this.store.updateProofNumbers(id, Math.min(n.pn, PN_INF), Math.min(n.dn, PN_INF), v, best ? best.move : null, n.score, this.proofSize(n), t);
+      const own = this.store.getById(id)?.bestMove ?? null;
+      const best = this.tree.bestChild(id, own);
+      this.store.updateProofNumbers(id, Math.min(n.pn, PN_INF), Math.min(n.dn, PN_INF), v, best ? best.move : own, n.score, this.proofSize(n), t);
     }
   }
 

@@ -229,21 +229,34 @@ export class PnTree {
     return 'unknown';
   }
 
-  /** The move to store: a refuting child for a win, else the best-scored child. */
-  bestChild(id: number): { move: number; child: number } | undefined {
+  /**
+   * The move to store: a refuting child for a win, else the best-scored child. `own` is the
+   * move stored so far (the node's own search's move, or an earlier answer of this): while
+   * its child has no score of its own it stands, since a child that is only listed says
+   * nothing and a minimax over the few children scored so far is no better than the search.
+   * Undefined: nothing to say better than `own` (no child scored, or none listed).
+   */
+  bestChild(id: number, own: number | null = null): { move: number; child: number } | undefined {
     const n = this.node(id);
     let best: { move: number; child: number } | undefined;
     let bestKey = Infinity;
+    let ownOpen = false;
     for (const e of n.children) {
       if (e.move === PASS_MOVE) continue;
       const c = this.node(e.child);
-      // prefer proven refutations (dn 0), then the lowest score for the opponent
-      const k = c.dn === 0 ? -INF : c.pn === 0 ? INF : c.evaluated || c.children.length ? c.score : INF / 2;
+      if (c.dn === 0) return e; // a proven refutation
+      const scored = c.pn === 0 || c.evaluated || c.children.length > 0;
+      if (e.move === own && !scored) ownOpen = true;
+      if (!scored) continue;
+      // the lowest score for the opponent; a child he has won only when nothing else is left
+      const k = c.pn === 0 ? INF : c.score;
       if (k < bestKey) {
         bestKey = k;
         best = e;
       }
     }
+    if (ownOpen) return undefined;
+    // a proven-lost own move gives way to any scored child; with none, nothing is better
     return best;
   }
 

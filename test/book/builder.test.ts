@@ -142,6 +142,34 @@ describe('buildBook proof-number logic (scripted job results at the worker bound
   });
 });
 
+describe('the move a position stores', () => {
+  test("an expanded position keeps its own search's move until that move's reply has a score, then takes the best scored reply", async () => {
+    const s = openStore(tmp.file('own.db'));
+    // the root's search likes d4 (canonical 30); a search of the position after d4 scores it +50
+    // for black, after any other reply -40
+    const scripted = async (j: BookJob): Promise<BookJobResult> => {
+      const root = j.black.length + j.white.length === 1;
+      const score = root ? 10 : j.white[0] === 30 ? 50 : -40;
+      return { id: j.id, verdict: 'unknown', score, depth: 12, bestMove: root ? 30 : 0, method: 'score', nodes: 1, ms: 0, pv: [] };
+    };
+    const rootMove = () => s.get('freestyle', '9.w.18.')!.bestMove;
+    const opts = (jobs: number) => base(s, { opening: 'first-stone', size: 9, region: 1, budget: { jobs }, runJob: scripted });
+    // listed replies only (dropped again by the build's compaction), then one reply scored that is not d4
+    for (const jobs of [1, 1]) {
+      await buildBook(opts(jobs));
+      expect(rootMove()).toBe(30);
+    }
+    const scored = () => s.children(s.get('freestyle', '9.w.18.')!.id).filter((e) => s.getById(e.child)!.evaluated);
+    expect(scored().map((e) => e.move)).not.toContain(30);
+    // every reply scored: the minimax over them, no longer d4
+    await buildBook(opts(1000));
+    expect(scored().map((e) => e.move)).toContain(30);
+    expect(rootMove()).not.toBe(30);
+    expect(s.get('freestyle', '9.w.18.')!.score).toBe(40);
+    s.close();
+  });
+});
+
 describe('crash safety of a build', () => {
   test('kill -9 during a build: integrity ok, finished jobs kept, the same build resumes and redoes the interrupted jobs', async () => {
     const file = tmp.file('crash.db');

@@ -274,7 +274,9 @@ class Builder {
       if (n.solved !== null) continue; // a job's own verdict is already stored
       const own = this.store.getById(id)?.bestMove ?? null;
       const best = this.tree.bestChild(id, own);
-      this.store.updateProofNumbers(id, Math.min(n.pn, PN_INF), Math.min(n.dn, PN_INF), v, best ? best.move : own, n.score, this.proofSize(n), t);
+      // no move rather than one the opponent is proven to win against
+      const move = best ? best.move : own !== null && this.tree.replyLost(id, own) ? null : own;
+      this.store.updateProofNumbers(id, Math.min(n.pn, PN_INF), Math.min(n.dn, PN_INF), v, move, n.score, this.proofSize(n), t);
     }
   }
 

@@ -241,13 +241,17 @@ export class PnTree {
     let best: { move: number; child: number } | undefined;
     let bestKey = Infinity;
     let ownOpen = false;
+    let unscored = false;
     for (const e of n.children) {
       if (e.move === PASS_MOVE) continue;
       const c = this.node(e.child);
       if (c.dn === 0) return e; // a proven refutation
       const scored = c.pn === 0 || c.evaluated || c.children.length > 0;
       if (e.move === own && !scored) ownOpen = true;
-      if (!scored) continue;
+      if (!scored) {
+        unscored = true;
+        continue;
+      }
       // the lowest score for the opponent; a child he has won only when nothing else is left
       const k = c.pn === 0 ? INF : c.score;
       if (k < bestKey) {
@@ -255,9 +259,15 @@ export class PnTree {
         best = e;
       }
     }
-    if (ownOpen) return undefined;
-    // a proven-lost own move gives way to any scored child; with none, nothing is better
+    // every scored reply lost while others are still open: none of them is worth storing
+    if (ownOpen || (bestKey >= INF && unscored)) return undefined;
     return best;
+  }
+
+  /** Is the reply `move` at `id` proven won by the opponent? */
+  replyLost(id: number, move: number): boolean {
+    const e = this.node(id).children.find((x) => x.move === move);
+    return e !== undefined && this.node(e.child).pn === 0;
   }
 
   private solvedNode(n: PnNode): boolean {

@@ -168,6 +168,25 @@ describe('the move a position stores', () => {
     expect(s.get('freestyle', '9.w.18.')!.score).toBe(40);
     s.close();
   });
+
+  test('no move is stored rather than one the opponent is proven to win against, while other replies are open', async () => {
+    const s = openStore(tmp.file('lost.db'));
+    // the root's search likes c3 (canonical 20, the first reply listed), which loses
+    const scripted = async (j: BookJob): Promise<BookJobResult> => {
+      if (j.black.length + j.white.length === 1) return { id: j.id, verdict: 'unknown', score: 10, depth: 12, bestMove: 20, method: 'score', nodes: 1, ms: 0, pv: [] };
+      const lost = j.white[0] === 20;
+      return { id: j.id, verdict: lost ? 'win' : 'unknown', score: lost ? MATE - 9 : -40, depth: 12, bestMove: null, method: lost ? 'vct' : 'score', nodes: 1, ms: 0, pv: [], ...(lost ? { entries: [] } : {}) };
+    };
+    await buildBook(base(s, { opening: 'first-stone', size: 9, region: 1, budget: { jobs: 2 }, runJob: scripted }));
+    const root = s.get('freestyle', '9.w.18.')!;
+    const replies = s.children(root.id).map((e) => ({ move: e.move, row: s.getById(e.child)! }));
+    expect(replies.filter((r) => r.row.evaluated).map((r) => [r.move, r.row.verdict])).toEqual([[20, 'win']]);
+    expect(root.bestMove).toBeNull();
+    await buildBook(base(s, { opening: 'first-stone', size: 9, region: 1, budget: { jobs: 1000 }, runJob: scripted }));
+    expect(s.get('freestyle', '9.w.18.')!.bestMove).not.toBe(20);
+    expect(s.get('freestyle', '9.w.18.')!.bestMove).not.toBeNull();
+    s.close();
+  });
 });
 
 describe('crash safety of a build', () => {

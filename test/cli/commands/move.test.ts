@@ -61,6 +61,16 @@ describe('gomoku move', () => {
     expect(strip(a.out)).toEqual(strip(b.out));
   });
 
+  test('the shipped book answers a Gomocup opening at once, in any orientation, with a move searched deep enough to trust', async () => {
+    // Gomocup 2026 freestyle opening 3 (h8 i9 k6 g9 k9), and its mirror image (column x -> 14 - x)
+    const mirror = (p: string) => String.fromCharCode(97 + 14 - (p.charCodeAt(0) - 97)) + p.slice(1);
+    const a = JSON.parse((await run(['move', 'h8 i9 k6 g9 k9', '--json'])).out);
+    const b = JSON.parse((await run(['move', 'h8 i9 k6 g9 k9'.split(' ').map(mirror).join(' '), '--json'])).out);
+    expect(a).toMatchObject({ source: 'book', nodes: 0 });
+    expect(a.depth).toBeGreaterThanOrEqual(10); // the engine ignores book scores searched shallower
+    expect(b).toMatchObject({ source: 'book', move: mirror(a.move), score: a.score, depth: a.depth });
+  });
+
   test('bad input: one line, exit 2', async () => {
     expect(await run(['move', 'h8 z99'])).toMatchObject({ code: 2, errOut: "gomoku: bad point 'z99'\n" });
     expect((await run(['move', 'h8', '--time', '-5'])).errOut).toBe("gomoku: --time must be a positive number of ms, got '-5'\n");

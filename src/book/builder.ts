@@ -272,10 +272,7 @@ class Builder {
       if (id === except) continue;
       const n = this.tree.node(id);
       if (n.solved !== null) continue; // a job's own verdict is already stored
-      const own = this.store.getById(id)?.bestMove ?? null;
-      const best = this.tree.bestChild(id, own);
-      // no move rather than one the opponent is proven to win against
-      const move = best ? best.move : own !== null && this.tree.replyLost(id, own) ? null : own;
+      const move = this.tree.moveToStore(id, this.store.getById(id)?.bestMove ?? null);
       this.store.updateProofNumbers(id, Math.min(n.pn, PN_INF), Math.min(n.dn, PN_INF), v, move, n.score, this.proofSize(n), t);
     }
   }

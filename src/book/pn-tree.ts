@@ -264,10 +264,16 @@ export class PnTree {
     return best;
   }
 
-  /** Is the reply `move` at `id` proven won by the opponent? */
-  replyLost(id: number, move: number): boolean {
-    const e = this.node(id).children.find((x) => x.move === move);
-    return e !== undefined && this.node(e.child).pn === 0;
+  /**
+   * The move to store at `id`, given the one stored so far: `bestChild`'s answer, else `own`,
+   * but no move rather than one the opponent is proven to win against.
+   */
+  moveToStore(id: number, own: number | null): number | null {
+    const best = this.bestChild(id, own);
+    if (best) return best.move;
+    if (own === null) return null;
+    const e = this.node(id).children.find((x) => x.move === own);
+    return e !== undefined && this.node(e.child).pn === 0 ? null : own;
   }
 
   private solvedNode(n: PnNode): boolean {

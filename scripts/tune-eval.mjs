@@ -5,7 +5,8 @@
  *
  *   node scripts/tune-eval.mjs GAMES.jsonl [MORE.jsonl ...] [--out src/search/eval-weights.ts]
  *       [--iterations 600] [--rate 2] [--prior 0.0005] [--skip 2] [--solver-nodes 0]
- *       [--search-weight 0]
+ *       [--search-weight 0] [--teacher-weight 0] [--teacher-scale 0]
+ *       [--teacher-mate 0]
  *       [--validation 10] [--dry-run] [--json]
  *
  * Input: game records as `gomoku match --out` writes them (games.jsonl) and as
@@ -19,13 +20,21 @@
  * (0..1), the label of a position whose record carries the search's score of the move played
  * there (datagen's `score`, the side to move's view) is (1 - W) x result + W x
  * 1 / (1 + exp(-score / K)): the search's verdict on the position itself, where a result
- * comes many moves later. Records without scores (match games) keep the result. (A lower
+ * comes many moves later. Records without scores (match games) keep the result.
+ * `--teacher-weight W` does the same with another engine's evaluation of the position
+ * (`teacher` on a move, written by scripts/teacher-label.mjs), on the teacher's own scale:
+ * its K_t is `--teacher-scale` (the teacher's own, e.g. 200 for Rapfi's win rate =
+ * sigmoid(eval / 200)), or with 0 fitted (the K that best predicts the game results from the
+ * teacher's values), then the label is (1 - W) x result + W x 1 / (1 + exp(-teacher / K_t)).
+ * `--teacher-mate V` leaves out positions the teacher values at V or more either way (its
+ * forced wins: a static evaluation cannot see them, the search's threat stages do). (A lower
  * held-out loss is not an Elo gain: docs/benchmarks.md has where it was not.)
  * Features: exactly what evaluate() reads (src/search/eval.ts `evalFeatures`): the counts of
  * each of the 330 cell combinations for the side to move and for the opponent, and the two
  * threat tiers. The model: P(side to move wins) = 1 / (1 + exp(-eval / K)). K is fitted
  * first with today's weights (so the scale of the evaluation, which the search's margins
- * assume, stays), then the weights by full-batch Adam on the mean log-loss plus
+ * assume, stays; with a teacher, K is fitted again to the mixed labels, so the evaluation
+ * keeps its scale against the teacher's), then the weights by full-batch Adam on the mean log-loss plus
  * `--prior` x the mean squared distance from today's weights (a prior that keeps rare
  * combinations where they were). Every `--validation`-th game is held out and its loss
  * reported before and after. The output module is written with the next version number
@@ -53,6 +62,9 @@ const o = {
   skip: 2,
   solverNodes: 0,
   searchWeight: 0,
+  teacherWeight: 0,
+  teacherScale: 0,
+  teacherMate: 0,
   validation: 10,
   dryRun: false,
   json: false,
@@ -85,6 +97,16 @@ for (let i = 0; i < args.length; i++) {
       break;
     case '--solver-nodes':
       o.solverNodes = num(a);
+      break;
+    case '--teacher-weight':
+      o.teacherWeight = num(a);
+      if (o.teacherWeight > 1) die(`--teacher-weight must be in 0..1, got ${o.teacherWeight}`);
+      break;
+    case '--teacher-mate':
+      o.teacherMate = num(a);
+      break;
+    case '--teacher-scale':
+      o.teacherScale = num(a);
       break;
     case '--search-weight':
       o.searchWeight = num(a);
@@ -125,9 +147,12 @@ const tiers = []; // moverTier, opponentTier per position
 const labels = [];
 /** The recorded search score per position (NaN: none). */
 const searchScores = [];
+/** The teacher's value per position, its own scale (NaN: none). */
+const teacherScores = [];
 const holdout = [];
 let games = 0;
 let solverLabels = 0;
+let mateSkipped = 0;
 const mover = new Int32Array(N_COMBOS);
 const opponent = new Int32Array(N_COMBOS);
 const vcf = new VcfSearcher();
@@ -152,7 +177,10 @@ for (const f of files) {
       if (k >= (rec.opening?.length ?? 0) + o.skip) {
         const me = b.toMove;
         const c = b.counts;
-        if (c[(me - 1) * 16 + C_FIVE] === 0 && c[(2 - me) * 16 + C_FIVE] === 0) {
+        const tv0 = rec.moves[k - (rec.opening?.length ?? 0)]?.teacher;
+        const teacherMate = o.teacherMate > 0 && typeof tv0 === 'number' && Math.abs(tv0) >= o.teacherMate;
+        if (teacherMate) mateSkipped++;
+        if (!teacherMate && c[(me - 1) * 16 + C_FIVE] === 0 && c[(2 - me) * 16 + C_FIVE] === 0) {
           const t = evalFeatures(b, mover, opponent);
           let label = me === 1 ? score : 1 - score;
           let proven = false;
@@ -175,6 +203,7 @@ for (const f of files) {
           tiers.push(t.moverTier, t.opponentTier);
           labels.push(label);
           const sc = rec.moves[k - (rec.opening?.length ?? 0)]?.score;
+          teacherScores.push(typeof tv0 === 'number' && !proven ? tv0 : NaN);
           searchScores.push(typeof sc === 'number' && !proven ? Math.max(-MATE_CLAMP, Math.min(MATE_CLAMP, sc)) : NaN);
           holdout.push(held);
         }
@@ -192,7 +221,9 @@ const P0 = Int32Array.from(start);
 const T = Int8Array.from(tiers);
 const Y = Float64Array.from(labels);
 const H = Uint8Array.from(holdout, Boolean);
-log(`${games} games, ${N} positions (${H.reduce((a, x) => a + x, 0)} held out), ${solverLabels} solver labels\n`);
+log(
+  `${games} games, ${N} positions (${H.reduce((a, x) => a + x, 0)} held out), ${solverLabels} solver labels${mateSkipped ? `, ${mateSkipped} left out as the teacher's mates` : ''}\n`,
+);
 
 // --- the model -------------------------------------------------------------------------------
 // w: mover[0..N_COMBOS), opponent[N_COMBOS..2 N_COMBOS), then moverTier (4) and opponentTier (2)
@@ -227,16 +258,19 @@ function loss(w, K, held) {
 }
 
 // K with today's weights (golden-section search on the training loss)
-let lo = 10;
-let hi = 5000;
 const g = (Math.sqrt(5) - 1) / 2;
-for (let it = 0; it < 40; it++) {
-  const a = hi - g * (hi - lo);
-  const c = lo + g * (hi - lo);
-  if (loss(w0, a, 0) < loss(w0, c, 0)) hi = c;
-  else lo = a;
+function fitK() {
+  let lo = 10;
+  let hi = 5000;
+  for (let it = 0; it < 40; it++) {
+    const a = hi - g * (hi - lo);
+    const c = lo + g * (hi - lo);
+    if (loss(w0, a, 0) < loss(w0, c, 0)) hi = c;
+    else lo = a;
+  }
+  return (lo + hi) / 2;
 }
-const K = (lo + hi) / 2;
+let K = fitK();
 let searchLabels = 0;
 if (o.searchWeight > 0) {
   for (let i = 0; i < N; i++) {
@@ -246,6 +280,40 @@ if (o.searchWeight > 0) {
     searchLabels++;
   }
   log(`${searchLabels} labels mixed with the search's score (weight ${o.searchWeight})\n`);
+}
+let teacherLabels = 0;
+if (o.teacherWeight > 0) {
+  // K_t: the teacher's own scale, or fitted to the training positions' labels so far
+  let Kt = o.teacherScale;
+  if (!(Kt > 0)) {
+    const tl = (k) => {
+      let l = 0;
+      for (let i = 0; i < N; i++) {
+        if (H[i] || Number.isNaN(teacherScores[i])) continue;
+        const p = clampP(1 / (1 + Math.exp(-teacherScores[i] / k)));
+        l -= Y[i] * Math.log(p) + (1 - Y[i]) * Math.log(1 - p);
+      }
+      return l;
+    };
+    let a0 = 10;
+    let b0 = 20000;
+    for (let it = 0; it < 50; it++) {
+      const a = b0 - g * (b0 - a0);
+      const c = a0 + g * (b0 - a0);
+      if (tl(a) < tl(c)) b0 = c;
+      else a0 = a;
+    }
+    Kt = (a0 + b0) / 2;
+  }
+  for (let i = 0; i < N; i++) {
+    const tv = teacherScores[i];
+    if (Number.isNaN(tv)) continue;
+    Y[i] = (1 - o.teacherWeight) * Y[i] + o.teacherWeight / (1 + Math.exp(-tv / Kt));
+    teacherLabels++;
+  }
+  log(`${teacherLabels} labels mixed with the teacher's value (weight ${o.teacherWeight}, K_t ${Kt.toFixed(1)})\n`);
+  // today's evaluation mapped onto the teacher's labels: its scale, not the results', is kept
+  K = fitK();
 }
 const before = { train: loss(w0, K, 0), validation: loss(w0, K, 1) };
 log(`K ${K.toFixed(1)}; log-loss with today's weights: train ${before.train.toFixed(5)}, validation ${before.validation.toFixed(5)}\n`);
@@ -295,6 +363,8 @@ const report = {
   solverLabels,
   searchLabels,
   searchWeight: o.searchWeight,
+  teacherWeight: o.teacherWeight,
+  teacherLabels,
   K: +K.toFixed(1),
   before,
   after,
@@ -307,7 +377,7 @@ if (!o.dryRun) {
     `/**
  * Evaluation weights, version ${version}: written by scripts/tune-eval.mjs (do not edit by
  * hand; rerun it). Data: ${files.map((f) => f.replace(/^.*\//, '')).join(', ')}: ${games} games, ${N} positions
- * (${solverLabels} solver labels, ${searchLabels} mixed with the search's score at weight ${o.searchWeight}); K ${K.toFixed(1)}; held-out log-loss ${before.validation.toFixed(5)} -> ${after.validation.toFixed(5)}.
+ * (${solverLabels} solver labels, ${searchLabels} mixed with the search's score at weight ${o.searchWeight}, ${teacherLabels} with a teacher's value at weight ${o.teacherWeight}); K ${K.toFixed(1)}; held-out log-loss ${before.validation.toFixed(5)} -> ${after.validation.toFixed(5)}.
  * mover / opponent: the value of each cell combination (eval.ts) for the side to move and for
  * the opponent; moverTier / opponentTier: the threat tiers (eval.ts moverTier, opponentTier).
  */

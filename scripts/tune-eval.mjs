@@ -258,18 +258,18 @@ function loss(w, K, held) {
 }
 
 // K with today's weights (golden-section search on the training loss)
-const g = (Math.sqrt(5) - 1) / 2;
-function fitK() {
-  let lo = 10;
-  let hi = 5000;
-  for (let it = 0; it < 40; it++) {
+/** The minimum of a unimodal f on [lo, hi] by golden-section search. */
+function goldenMin(f, lo, hi, iterations) {
+  const g = (Math.sqrt(5) - 1) / 2;
+  for (let it = 0; it < iterations; it++) {
     const a = hi - g * (hi - lo);
     const c = lo + g * (hi - lo);
-    if (loss(w0, a, 0) < loss(w0, c, 0)) hi = c;
+    if (f(a) < f(c)) hi = c;
     else lo = a;
   }
   return (lo + hi) / 2;
 }
+const fitK = () => goldenMin((k) => loss(w0, k, 0), 10, 5000, 40);
 let K = fitK();
 let searchLabels = 0;
 if (o.searchWeight > 0) {
@@ -295,15 +295,7 @@ if (o.teacherWeight > 0) {
       }
       return l;
     };
-    let a0 = 10;
-    let b0 = 20000;
-    for (let it = 0; it < 50; it++) {
-      const a = b0 - g * (b0 - a0);
-      const c = a0 + g * (b0 - a0);
-      if (tl(a) < tl(c)) b0 = c;
-      else a0 = a;
-    }
-    Kt = (a0 + b0) / 2;
+    Kt = goldenMin(tl, 10, 20000, 50);
   }
   for (let i = 0; i < N; i++) {
     const tv = teacherScores[i];

@@ -13,8 +13,8 @@
  * `INFO max_node N` and `INFO show_detail 1`. The engine's last `MESSAGE ... Eval V` line
  * (Rapfi's form; also `ev V`; `+M n` / `-M n` are mates) before its move is the label: the
  * side to move's view, in the teacher's own units. OUT is the input with `teacher: V` on each
- * labelled move (the position before that move), in the input's order; tune-eval fits the
- * teacher's scale itself. `--workers` engines run side by side. Progress (rate, ETA) goes to
+ * labelled move (the position before that move), in the input's order; tune-eval takes the
+ * teacher's scale (--teacher-scale) or fits it. `--workers` engines run side by side. Progress (rate, ETA) goes to
  * stderr. `--gap` waits that many ms after an answer before the next command (Rapfi drops a
  * command that comes within a few ms of its answer). Exit status: 0 done, 1 the engine failed, 2 bad usage.
  *
@@ -43,25 +43,19 @@ const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   const val = () => (i + 1 < args.length ? args[++i] : die(`${a} needs a value (see --help)`));
-  const int = () => {
+  const int = (min) => {
     const v = val();
-    if (!/^[1-9]\d*$/.test(v)) die(`${a} must be a whole number >= 1, got '${v}'`);
+    if (!/^\d+$/.test(v) || Number(v) < min) die(`${a} must be a whole number >= ${min}, got '${v}'`);
     return Number(v);
   };
   if (a === '--engine') o.engine = val();
   else if (a === '--out') o.out = resolve(val());
-  else if (a === '--nodes') o.nodes = int();
-  else if (a === '--workers') o.workers = int();
-  else if (a === '--every') o.every = int();
-  else if (a === '--gap') {
-    const v = val();
-    if (!/^\d+$/.test(v)) die(`--gap must be a whole number, got '${v}'`);
-    o.gap = Number(v);
-  } else if (a === '--skip') {
-    const v = val();
-    if (!/^\d+$/.test(v)) die(`--skip must be a whole number, got '${v}'`);
-    o.skip = Number(v);
-  } else if (a.startsWith('--')) die(`unknown option '${a}' (see --help)`);
+  else if (a === '--nodes') o.nodes = int(1);
+  else if (a === '--workers') o.workers = int(1);
+  else if (a === '--every') o.every = int(1);
+  else if (a === '--gap') o.gap = int(0);
+  else if (a === '--skip') o.skip = int(0);
+  else if (a.startsWith('--')) die(`unknown option '${a}' (see --help)`);
   else files.push(a);
 }
 if (files.length === 0) die('give at least one games file (see --help)');
@@ -72,7 +66,7 @@ const { parsePoint } = await import(pathToFileURL(join(dist, 'core', 'notation.j
 
 // --- the positions -----------------------------------------------------------------------------
 const records = [];
-/** Jobs: [record, move index, size, stones as "x,y,who" lines]. */
+/** Jobs: [record, move index, size, the game's points, stones before the move]. */
 const jobs = [];
 for (const f of files) {
   let text;
@@ -99,12 +93,7 @@ for (const f of files) {
       if (!p.ok) die(`${f}:${ln + 1}: ${p.error}`);
       pts.push(p.value);
     }
-    for (let k = opening.length + o.skip; k < seq.length; k += o.every) {
-      const lines = [];
-      // the last stone played is the opponent's (2); the side to move's are 1
-      for (let j = 0; j < k; j++) lines.push(`${pts[j] % size},${Math.floor(pts[j] / size)},${(k - j) % 2 === 1 ? 2 : 1}`);
-      jobs.push([rec, k - opening.length, size, lines]);
-    }
+    for (let k = opening.length + o.skip; k < seq.length; k += o.every) jobs.push([rec, k - opening.length, size, pts, k]);
   }
 }
 process.stderr.write(`${records.length} games, ${jobs.length} positions, ${o.workers} engine(s) at ${o.nodes} nodes\n`);
@@ -146,13 +135,18 @@ function engine(id) {
       child.stdin.write(cmds.map((c) => `${c}\n`).join(''));
     });
   return {
-    async label(sz, lines) {
+    /** The evaluation of the position of the first k points (NaN when the engine printed none). */
+    async label(sz, pts, k) {
       if (sz !== size) {
         await ask([`START ${sz}`], (l) => l === 'OK');
         size = sz;
         child.stdin.write(`INFO max_node ${o.nodes}\nINFO show_detail 1\n`);
       }
-      return ask(['BOARD', ...lines, 'DONE'], (l) => /^\d+,\d+$/.test(l));
+      const lines = ['BOARD'];
+      // the last stone played is the opponent's (2); the side to move's are 1
+      for (let j = 0; j < k; j++) lines.push(`${pts[j] % sz},${Math.floor(pts[j] / sz)},${(k - j) % 2 === 1 ? 2 : 1}`);
+      lines.push('DONE');
+      return ask(lines, (l) => /^\d+,\d+$/.test(l));
     },
     close() {
       child.stdin.end('END\n');
@@ -177,9 +171,9 @@ async function run(id) {
   const e = engine(id);
   try {
     while (next < jobs.length) {
-      const [rec, mi, size, lines] = jobs[next++];
+      const [rec, mi, size, pts, k] = jobs[next++];
       await new Promise((r) => setTimeout(r, o.gap));
-      const v = await e.label(size, lines);
+      const v = await e.label(size, pts, k);
       if (Number.isFinite(v)) rec.moves[mi].teacher = v;
       else missing++;
       done++;

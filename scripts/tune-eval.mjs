@@ -177,8 +177,9 @@ for (const f of files) {
       if (k >= (rec.opening?.length ?? 0) + o.skip) {
         const me = b.toMove;
         const c = b.counts;
-        const tv0 = rec.moves[k - (rec.opening?.length ?? 0)]?.teacher;
-        const teacherMate = o.teacherMate > 0 && typeof tv0 === 'number' && Math.abs(tv0) >= o.teacherMate;
+        const played = rec.moves[k - (rec.opening?.length ?? 0)];
+        const tv = played?.teacher;
+        const teacherMate = o.teacherMate > 0 && typeof tv === 'number' && Math.abs(tv) >= o.teacherMate;
         if (teacherMate) mateSkipped++;
         if (!teacherMate && c[(me - 1) * 16 + C_FIVE] === 0 && c[(2 - me) * 16 + C_FIVE] === 0) {
           const t = evalFeatures(b, mover, opponent);
@@ -202,8 +203,8 @@ for (const f of files) {
           }
           tiers.push(t.moverTier, t.opponentTier);
           labels.push(label);
-          const sc = rec.moves[k - (rec.opening?.length ?? 0)]?.score;
-          teacherScores.push(typeof tv0 === 'number' && !proven ? tv0 : NaN);
+          const sc = played?.score;
+          teacherScores.push(typeof tv === 'number' && !proven ? tv : NaN);
           searchScores.push(typeof sc === 'number' && !proven ? Math.max(-MATE_CLAMP, Math.min(MATE_CLAMP, sc)) : NaN);
           holdout.push(held);
         }
@@ -245,17 +246,21 @@ const evalOf = (w, i) => {
   return v;
 };
 const clampP = (p) => Math.min(1 - 1e-9, Math.max(1e-9, p));
-function loss(w, K, held) {
+/** Mean log-loss of 1 / (1 + exp(-valueOf(i) / K)) against the labels, on the held-out or the training positions; a NaN value leaves its position out. */
+function logLoss(valueOf, K, held) {
   let l = 0;
   let n = 0;
   for (let i = 0; i < N; i++) {
     if (H[i] !== held) continue;
-    const p = clampP(1 / (1 + Math.exp(-evalOf(w, i) / K)));
+    const v = valueOf(i);
+    if (Number.isNaN(v)) continue;
+    const p = clampP(1 / (1 + Math.exp(-v / K)));
     l -= Y[i] * Math.log(p) + (1 - Y[i]) * Math.log(1 - p);
     n++;
   }
   return l / Math.max(n, 1);
 }
+const loss = (w, K, held) => logLoss((i) => evalOf(w, i), K, held);
 
 // K with today's weights (golden-section search on the training loss)
 /** The minimum of a unimodal f on [lo, hi] by golden-section search. */
@@ -285,18 +290,7 @@ let teacherLabels = 0;
 if (o.teacherWeight > 0) {
   // K_t: the teacher's own scale, or fitted to the training positions' labels so far
   let Kt = o.teacherScale;
-  if (!(Kt > 0)) {
-    const tl = (k) => {
-      let l = 0;
-      for (let i = 0; i < N; i++) {
-        if (H[i] || Number.isNaN(teacherScores[i])) continue;
-        const p = clampP(1 / (1 + Math.exp(-teacherScores[i] / k)));
-        l -= Y[i] * Math.log(p) + (1 - Y[i]) * Math.log(1 - p);
-      }
-      return l;
-    };
-    Kt = goldenMin(tl, 10, 20000, 50);
-  }
+  if (!(Kt > 0)) Kt = goldenMin((k) => logLoss((i) => teacherScores[i], k, 0), 10, 20000, 50);
   for (let i = 0; i < N; i++) {
     const tv = teacherScores[i];
     if (Number.isNaN(tv)) continue;

@@ -113,8 +113,13 @@ function engine(id) {
   let waiting = null;
   let last = NaN;
   let size = -1;
-  child.on('exit', (code) => waiting?.reject(new Error(`engine ${id} exited (${code})`)));
+  let gone = null;
+  child.on('exit', (code) => {
+    gone = new Error(`engine ${id} exited (${code})`);
+    waiting?.reject(gone);
+  });
   child.on('error', (e) => waiting?.reject(e));
+  child.stdin.on('error', () => {}); // a write after the engine died: the exit says so
   rl.on('line', (raw) => {
     const line = raw.trim();
     if (!waiting) return;
@@ -130,6 +135,7 @@ function engine(id) {
   });
   const ask = (cmds, want) =>
     new Promise((res, rej) => {
+      if (gone) return rej(gone);
       last = NaN;
       waiting = { resolve: res, reject: rej, want };
       child.stdin.write(cmds.map((c) => `${c}\n`).join(''));

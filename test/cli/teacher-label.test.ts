@@ -58,4 +58,14 @@ describe('teacher-label', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/teacher-label: engine \d: ERROR nope/);
   });
+
+  it('fails with one line when the engine dies between positions', () => {
+    const input = join(dir, 'one.jsonl');
+    writeFileSync(input, JSON.stringify(games[0]) + '\n');
+    // answers START and the first position, then exits while the script waits out --gap
+    const dies = `${JSON.stringify(process.execPath)} -e "require('readline').createInterface({ input: process.stdin }).on('line', (l) => { if (l.startsWith('START')) console.log('OK'); if (l === 'DONE') { console.log('7,7'); setTimeout(() => process.exit(3), 20); } })"`;
+    const r = run('teacher-label.mjs', input, '--engine', dies, '--out', join(dir, 'y.jsonl'), '--workers', '1', '--gap', '300');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/teacher-label: engine 1 exited \(3\)\n$/);
+  });
 });

@@ -21,7 +21,9 @@
  *
  * Openings: without --openings, `games / 2` distinct random 3-stone openings in the central
  * 7x7 square, seeded with "regression" (the same set every run, each played with both
- * colours, so no game repeats even between deterministic bots). A file such as
+ * colours, so no game repeats even between deterministic bots), those that a 10,000-node
+ * search of the new build scores within +-100 (`gomoku match --balanced`: a pair that one
+ * colour wins either way tells nothing). A file such as
  * ../shared/testdata/openings/piskvork-openings.txt (40 openings that fit 15x15) also works.
  *
  * The match itself is `gomoku match` (src/cli/commands/match.ts), imported from the
@@ -174,7 +176,7 @@ process.stderr.write(`regression: new = ${newCmd}\nregression: base = ${baseCmd}
 const code = await runMatchCommand(
   {
     engine: [`new=${newCmd}`, `base=${baseCmd}`],
-    ...(o.openings ? { openings: o.openings } : { randomOpenings: Math.ceil(Number(o.games) / 2), openingStones: 3, seed: 'regression' }),
+    ...(o.openings ? { openings: o.openings } : { randomOpenings: Math.ceil(Number(o.games) / 2), openingStones: 3, seed: 'regression', balanced: 100 }),
     games: Number(o.games),
     tc: o.tc,
     concurrency: Number(o.concurrency),

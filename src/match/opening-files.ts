@@ -201,25 +201,46 @@ export function loadOpenings(path: string, size: number, rule: Rule = 'freestyle
  * (`stones` <= 8 keeps each colour below five stones).
  */
 export function randomOpenings(count: number, size: number, seed: string, stones = 3, window = 7): Result<Opening[]> {
+  const stream = randomOpeningStream(size, seed, stones, window);
+  if (!stream.ok) return stream;
+  const out: Opening[] = [];
+  for (const o of stream.value) {
+    out.push(o);
+    if (out.length === count) return ok(out);
+  }
+  const w = Math.min(window, size);
+  return err(`only ${out.length} distinct openings of ${stones} stones fit the ${w}x${w} centre`);
+}
+
+/**
+ * The distinct random openings of randomOpenings one at a time, in the same order (the
+ * first N are randomOpenings(N)); it ends after 50 draws in a row that repeat an opening.
+ */
+export function randomOpeningStream(size: number, seed: string, stones = 3, window = 7): Result<Iterable<Opening>> {
   if (!Number.isInteger(stones) || stones < 0 || stones > 8) return err(`opening stones must be in 0..8, got ${stones}`);
   const w = Math.min(window, size);
   const lo = Math.floor((size - w) / 2);
   if (stones > w * w) return err(`${stones} stones do not fit a ${w}x${w} window`);
-  const rng = seedrandom(seed);
-  const out: Opening[] = [];
-  const seen = new Set<string>();
-  let attempts = 0;
-  while (out.length < count && attempts++ < count * 50) {
-    const moves: number[] = [];
-    while (moves.length < stones) {
-      const q = (lo + Math.floor(rng() * w)) * size + lo + Math.floor(rng() * w);
-      if (!moves.includes(q)) moves.push(q);
-    }
-    const key = moves.join(',');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ id: `random-${seed}-${out.length + 1}`, moves });
-  }
-  if (out.length < count) return err(`only ${out.length} distinct openings of ${stones} stones fit the ${w}x${w} centre`);
-  return ok(out);
+  return ok(
+    (function* () {
+      const rng = seedrandom(seed);
+      const seen = new Set<string>();
+      let n = 0;
+      for (let misses = 0; misses < 50;) {
+        const moves: number[] = [];
+        while (moves.length < stones) {
+          const q = (lo + Math.floor(rng() * w)) * size + lo + Math.floor(rng() * w);
+          if (!moves.includes(q)) moves.push(q);
+        }
+        const key = moves.join(',');
+        if (seen.has(key)) {
+          misses++;
+          continue;
+        }
+        misses = 0;
+        seen.add(key);
+        yield { id: `random-${seed}-${++n}`, moves };
+      }
+    })(),
+  );
 }

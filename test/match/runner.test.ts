@@ -222,6 +222,29 @@ describe('gomoku match (command)', () => {
     expect(bad).toMatchObject({ code: 2 });
   });
 
+  it('--balanced plays the random openings a short search scores near equal, and says how many it drew', async () => {
+    const out = join(dir, 'balanced');
+    const args = ['match', '--engine', eng('a', 'random'), '--engine', eng('b', 'random'), '--random-openings', '2', '--seed', 'b1', '--tc', '500/20000'];
+    const r = await cli([...args, '--balanced', '60', '--balance-nodes', '1500', '--size', '11', '--out', out, '--json']);
+    expect(r.code).toBe(0);
+    const m = /^balanced openings: 2 kept of (\d+) drawn \(\|score\| <= 60 at 1500 nodes\), [\d.]+ s$/.exec(r.err.split('\n')[0]!);
+    expect(m).not.toBeNull();
+    const { balancedOpenings } = await import('../../src/match/balanced.js');
+    const want = balancedOpenings(2, 11, 'freestyle', 'b1', 3, { maxScore: 60, nodes: 1500 });
+    if (!want.ok) throw new Error(want.error);
+    expect(Number(m![1])).toBe(want.value.drawn);
+    const records = readFileSync(join(out, 'games.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as GameRecord);
+    expect(new Set(records.map((g) => g.openingId))).toEqual(new Set(want.value.openings.map((o) => o.id)));
+    expect(JSON.parse(r.out).config.openings).toBe('random:2:3:b1:balanced:60:1500');
+    expect(await cli(['match', '--engine', eng('a', 'random'), '--engine', eng('b', 'random'), '--balanced', '60'])).toMatchObject({
+      code: 2,
+      err: 'gomoku: --balanced chooses among --random-openings: give that too\n',
+    });
+  });
+
   it('stops early when the SPRT decides, and the exit status says so', async () => {
     const r = await cli([
       'match',

@@ -13,6 +13,7 @@ import { parseRule } from '../../core/notation.js';
 import { MAX_SIZE, MIN_SIZE, type Result, type Rule, err, ok } from '../../core/types.js';
 import { parseEngineSpec } from '../../match/command-line.js';
 import type { GameRecord, TimeControl } from '../../match/game.js';
+import { balancedOpenings } from '../../match/balanced.js';
 import { loadOpenings, randomOpenings, type Opening } from '../../match/opening-files.js';
 import { killAllClients, type EngineCommand } from '../../match/pbrain-client.js';
 import { checkRecords, jsonSafe, probeEngine, runMatch, writeSummary } from '../../match/runner.js';
@@ -24,6 +25,8 @@ export interface MatchArgs {
   openings?: string;
   randomOpenings?: number;
   openingStones?: number;
+  balanced?: number;
+  balanceNodes?: number;
   seed?: string;
   swap2?: boolean;
   games?: number;
@@ -49,6 +52,9 @@ export interface MatchIo {
   /** Redraw the progress line in place (a terminal) or print a line now and then. */
   tty: boolean;
 }
+
+/** Node limit of the --balanced search: about 40 ms an opening. */
+const BALANCE_NODES = 10_000;
 
 class UsageError extends Error {}
 
@@ -131,8 +137,27 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     if (a.openings !== undefined) openings = orUsage(loadOpenings(a.openings, size, rule, { skipped }));
     else if (a.randomOpenings !== undefined) {
       const n = intOpt(a.randomOpenings, '--random-openings', 1, 1);
-      openings = orUsage(randomOpenings(n, size, a.seed ?? 'gomoku-match', intOpt(a.openingStones, '--opening-stones', 0, 3)));
-    }
+      const stones = intOpt(a.openingStones, '--opening-stones', 0, 3);
+      if (a.balanced === undefined) openings = orUsage(randomOpenings(n, size, a.seed ?? 'gomoku-match', stones));
+      else {
+        const maxScore = intOpt(a.balanced, '--balanced', 0, 0);
+        const nodes = intOpt(a.balanceNodes, '--balance-nodes', 1, BALANCE_NODES);
+        const t0 = Date.now();
+        const r = orUsage(
+          balancedOpenings(n, size, rule, a.seed ?? 'gomoku-match', stones, {
+            maxScore,
+            nodes,
+            onDraw: (drawn, kept) => {
+              if (io.tty) io.err(`\rbalanced openings: ${kept}/${n} kept of ${drawn} drawn`);
+            },
+          }),
+        );
+        openings = r.openings;
+        io.err(
+          `${io.tty ? '\r' : ''}balanced openings: ${n} kept of ${r.drawn} drawn (|score| <= ${maxScore} at ${nodes} nodes), ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+        );
+      }
+    } else if (a.balanced !== undefined) throw new UsageError('--balanced chooses among --random-openings: give that too');
     if (skipped.length > 0) io.err(`gomoku: skipped ${skipped.length} opening(s) that do not fit the ${size}x${size} board (first: ${skipped[0]})\n`);
     const games = intOpt(a.games, '--games', 1, 2 * openings.length);
     if (games > 2 * openings.length)
@@ -210,7 +235,11 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       concurrency,
       hangToleranceMs,
       swap2: a.swap2 === true,
-      openings: a.openings ?? (a.randomOpenings !== undefined ? `random:${a.randomOpenings}:${a.openingStones ?? 3}:${a.seed ?? 'gomoku-match'}` : null),
+      openings:
+        a.openings ??
+        (a.randomOpenings !== undefined
+          ? `random:${a.randomOpenings}:${a.openingStones ?? 3}:${a.seed ?? 'gomoku-match'}${a.balanced !== undefined ? `:balanced:${a.balanced}:${a.balanceNodes ?? BALANCE_NODES}` : ''}`
+          : null),
       openingCount: openings.length,
       sprt: sprt ?? null,
     };
@@ -240,6 +269,12 @@ export const command: CommandModule = {
     withNumberOptions(withSizeOption(y), {
       'random-openings': { kind: 'positive-int', describe: 'instead of --openings: N distinct random openings near the centre (seeded by --seed)' },
       'opening-stones': { kind: 'count', default: 3, describe: 'stones per random opening' },
+      balanced: {
+        kind: 'count',
+        describe:
+          'with --random-openings: keep only openings that a node-limited search of this engine scores within +-SCORE for the side to move (pairs that one colour wins either way say nothing)',
+      },
+      'balance-nodes': { kind: 'positive-int', default: BALANCE_NODES, describe: 'node limit of the --balanced search' },
       games: { kind: 'positive-int', describe: 'games to play (default: every opening once with each colour)' },
       concurrency: { kind: 'positive-int', default: 1, describe: 'games in flight at once' },
       'hang-tolerance': { kind: 'count', default: 1000, describe: 'ms over the limit before a move is a time-out' },

@@ -53,7 +53,7 @@ export interface MatchIo {
   tty: boolean;
 }
 
-/** Node limit of the --balanced search: about 40 ms an opening. */
+/** Node limit of the --balanced search: a few tens of ms an opening. */
 const BALANCE_NODES = 10_000;
 
 class UsageError extends Error {}
@@ -134,17 +134,22 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     if (a.swap2 && (a.openings !== undefined || a.randomOpenings !== undefined))
       throw new UsageError('--swap2 starts from an empty board: it takes no --openings / --random-openings');
     let openings: Opening[] = [{ id: 'empty', moves: [] }];
+    /** Where the openings came from, for summary.json. */
+    let openingsSource: string | null = a.openings ?? null;
     if (a.openings !== undefined) openings = orUsage(loadOpenings(a.openings, size, rule, { skipped }));
     else if (a.randomOpenings !== undefined) {
       const n = intOpt(a.randomOpenings, '--random-openings', 1, 1);
       const stones = intOpt(a.openingStones, '--opening-stones', 0, 3);
-      if (a.balanced === undefined) openings = orUsage(randomOpenings(n, size, a.seed ?? 'gomoku-match', stones));
+      const seed = a.seed ?? 'gomoku-match';
+      openingsSource = `random:${n}:${stones}:${seed}`;
+      if (a.balanced === undefined) openings = orUsage(randomOpenings(n, size, seed, stones));
       else {
         const maxScore = intOpt(a.balanced, '--balanced', 0, 0);
         const nodes = intOpt(a.balanceNodes, '--balance-nodes', 1, BALANCE_NODES);
+        openingsSource += `:balanced:${maxScore}:${nodes}`;
         const t0 = Date.now();
         const r = orUsage(
-          balancedOpenings(n, size, rule, a.seed ?? 'gomoku-match', stones, {
+          balancedOpenings(n, size, rule, seed, stones, {
             maxScore,
             nodes,
             onDraw: (drawn, kept) => {
@@ -235,11 +240,7 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       concurrency,
       hangToleranceMs,
       swap2: a.swap2 === true,
-      openings:
-        a.openings ??
-        (a.randomOpenings !== undefined
-          ? `random:${a.randomOpenings}:${a.openingStones ?? 3}:${a.seed ?? 'gomoku-match'}${a.balanced !== undefined ? `:balanced:${a.balanced}:${a.balanceNodes ?? BALANCE_NODES}` : ''}`
-          : null),
+      openings: openingsSource,
       openingCount: openings.length,
       sprt: sprt ?? null,
     };

@@ -49,7 +49,7 @@ const LMR: Int8Array = (() => {
 /** Futility margins by depth: a calm node this far below alpha searches only its first and tactical moves. */
 const FUTILITY = [0, 120, 300];
 /** Reverse futility: a calm non-PV node this shallow whose static evaluation beats beta by RFP_MARGIN a ply returns it unsearched. */
-const RFP_DEPTH = 3;
+const RFP_DEPTH = 4;
 const RFP_MARGIN = 80;
 /** Singular extension: from this depth, a TT move that alone beats its stored score less SE_MARGIN a ply (searched at half depth without it) is searched one ply deeper. */
 const SE_DEPTH = 6;

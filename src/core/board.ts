@@ -156,9 +156,16 @@ export class Board {
   /** Undo journal: for every cell whose patterns a move changed, the cell and its previous
    *  state, so undo restores instead of recomputing: two words per cell, `r` and
    *  `state[r]`. Ply i wrote journal[jBase[i] .. jBase[i+1]). */
-  private readonly journal: Int32Array;
+  readonly journal: Int32Array;
   private readonly jBase: Int32Array;
   private jTop = 0;
+  /** Where the last move's journal entries begin; they end at `journalTop` (incremental evaluators read them). */
+  get lastJournalStart(): number {
+    return this.jBase[this.ply - 1]!;
+  }
+  get journalTop(): number {
+    return this.jTop;
+  }
 
   constructor(size = 15, rule: Rule = 'freestyle') {
     if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) throw new RangeError(`board size ${size} is not in ${MIN_SIZE}..${MAX_SIZE}`);

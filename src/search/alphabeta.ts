@@ -28,7 +28,6 @@ import { TransTable, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from './tt.js';
 import { Evaluator, Geometry, MOVE_VALUE } from './eval.js';
 import { MoveGen, GEN_FORCED, GEN_QUIET, TACTICAL_SCORE } from './movegen.js';
 import { rootPv } from './pv.js';
-import { inWindow } from './threats.js';
 
 export const MAX_PLY = 128;
 const STRIDE = MAX_AREA;
@@ -125,10 +124,9 @@ export class AlphaBeta {
   }
 
   private attach(b: Board): void {
-    const reach = b.rule === 'standard' ? 5 : 4;
-    if (!this.geo || this.geo.size !== b.size || this.geo.reach !== reach) this.geo = new Geometry(b.size, reach);
+    if (!this.geo || this.geo.size !== b.size) this.geo = new Geometry(b.size);
     this.b = b;
-    this.ev = new Evaluator(b, this.geo);
+    this.ev = new Evaluator(b);
     this.gen = new MoveGen(b, this.geo);
   }
 
@@ -164,7 +162,7 @@ export class AlphaBeta {
       if (n <= 0) {
         // lost anyway (or nothing near): fall back to every candidate near the stones
         n = 0;
-        for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && (this.gen.near[q]! > 0 || b.ply === 0)) this.moves[n++] = q;
+        for (let q = 0; q < b.area; q++) if (b.cells[q] === 0 && (b.ply === 0 || this.gen.isNear(q))) this.moves[n++] = q;
       }
     }
     this.nRoot = n;
@@ -304,13 +302,12 @@ export class AlphaBeta {
 
   private make(q: number): void {
     this.b.play(q);
-    this.ev.update(q);
+    this.ev.onPlay(q);
     this.gen.onPlay(q);
   }
 
   private unmake(q: number): void {
     this.b.undo();
-    this.ev.update(q);
     this.gen.onUndo(q);
   }
 
@@ -630,7 +627,12 @@ export class AlphaBeta {
     const moves = this.moves;
     let n = base;
     const mo = me - 1;
-    for (let q = 0; q < b.area; q++) if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * mo)) & 15) > C_FOUR) moves[n++] = q;
+    let strong = counts[mb + C_FOUR_THREE]! + counts[mb + C_OPEN_FOUR]! + counts[mb + C_FIVE]!;
+    for (let q = 0; q < b.area && strong > 0; q++)
+      if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * mo)) & 15) > C_FOUR) {
+        moves[n++] = q;
+        strong--;
+      }
     if (fours > 0) {
       const size = b.size;
       const lx = last % size;
@@ -641,7 +643,7 @@ export class AlphaBeta {
           const dx = x > lx ? x - lx : lx - x;
           const q = y * size + x;
           // the square of radius 2 around it, and its four lines out to the reach (4)
-          if ((dx > 2 || dy > 2) && !inWindow(q, last, size)) continue;
+          if ((dx > 2 || dy > 2) && dx !== 0 && dy !== 0 && dx !== dy) continue; // threats.ts inWindow, with |dx|, |dy| <= 4 here
           if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * mo)) & 15) === C_FOUR) moves[n++] = q;
         }
       }

@@ -12,8 +12,8 @@
  *    four, four-three, double three with no opponent four, three) and one for the opponent.
  * The weights are data (eval-weights.ts, written by scripts/tune-eval.mjs from game results
  * and solver labels); `evalFeatures` gives the tuner exactly the features evaluate() uses.
- * The Evaluator keeps the table sums incrementally: after each play/undo only the cells on the
- * four lines through the move (within reach) can change, so it recomputes just those.
+ * The Evaluator keeps the table sums incrementally: after a move only the cells the board's
+ * journal lists changed, and an undo goes back to the sums kept for the ply before.
  */
 import type { Board } from '../core/board.js';
 import { COMBINED_TABLE, C_DOUBLE_THREE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_THREE } from '../core/patterns.js';
@@ -100,133 +100,109 @@ export const MOVE_VALUE: Int32Array = (() => {
   return t;
 })();
 
-/** Cells whose patterns can change when a stone is placed at q: q and its line neighbours within reach. */
+/** The lines through each cell on a board of one size (the move generator's). */
 export class Geometry {
   readonly size: number;
   readonly area: number;
-  readonly reach: number;
-  /** affected[q * 41 + i], i < affectedCount[q]. */
-  readonly affected: Int16Array;
-  readonly affectedCount: Uint8Array;
-  /** box[q * 24 + i], i < boxCount[q]: the cells at Chebyshev distance 1..2. */
-  readonly box: Int16Array;
-  readonly boxCount: Uint8Array;
   /** line[((q * 4 + d) * 11) + k + 5]: the cell at offset k (-5..5) along direction d, or -1. */
   readonly line: Int16Array;
 
-  /** `reach`: how far a stone can change a cell's pattern along a line (4 in freestyle, 5 in standard). */
-  constructor(size: number, reach = 5) {
+  constructor(size: number) {
     this.size = size;
-    this.reach = reach;
     const area = size * size;
     this.area = area;
-    this.affected = new Int16Array(area * 41);
-    this.affectedCount = new Uint8Array(area);
-    this.box = new Int16Array(area * 24);
-    this.boxCount = new Uint8Array(area);
     this.line = new Int16Array(area * 44).fill(-1);
     const DX = [1, 0, 1, -1];
     const DY = [0, 1, 1, 1];
     for (let q = 0; q < area; q++) {
       const x = q % size;
       const y = (q - x) / size;
-      let n = 0;
-      this.affected[q * 41 + n++] = q;
       for (let d = 0; d < 4; d++) {
         for (let k = -5; k <= 5; k++) {
           const nx = x + k * DX[d]!;
           const ny = y + k * DY[d]!;
           if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
-          const r = ny * size + nx;
-          this.line[(q * 4 + d) * 11 + k + 5] = r;
-          if (k !== 0 && k <= reach && k >= -reach) this.affected[q * 41 + n++] = r;
+          this.line[(q * 4 + d) * 11 + k + 5] = ny * size + nx;
         }
       }
-      this.affectedCount[q] = n;
-      let m = 0;
-      for (let dy = -2; dy <= 2; dy++) {
-        for (let dx = -2; dx <= 2; dx++) {
-          if (dx === 0 && dy === 0) continue;
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
-          this.box[q * 24 + m++] = ny * size + nx;
-        }
-      }
-      this.boxCount[q] = m;
     }
   }
 }
 
 export class Evaluator {
-  /** Table sums over the empty cells: black's words valued as the mover's and as the opponent's, white's likewise. */
-  private blackMover = 0;
-  private blackOpponent = 0;
-  private whiteMover = 0;
-  private whiteOpponent = 0;
-  /** Each cell's current contributions (0 for stones), so an update subtracts what it added. */
-  private readonly cbm: Int32Array;
-  private readonly cbo: Int32Array;
-  private readonly cwm: Int32Array;
-  private readonly cwo: Int32Array;
+  /**
+   * Per ply, the four table sums over the empty cells: black's words valued as the mover's and
+   * as the opponent's, white's likewise. A move's frame is the one before plus what changed
+   * (the board's journal), so an undo only steps back a frame.
+   */
+  private readonly sums: Int32Array;
 
-  constructor(
-    private readonly b: Board,
-    private readonly geo: Geometry,
-  ) {
-    this.cbm = new Int32Array(b.area);
-    this.cbo = new Int32Array(b.area);
-    this.cwm = new Int32Array(b.area);
-    this.cwo = new Int32Array(b.area);
+  constructor(private readonly b: Board) {
+    this.sums = new Int32Array(4 * (b.area + 1));
     this.reset();
   }
 
+  /** Recompute the current ply's sums from every cell. */
   reset(): void {
-    this.blackMover = this.blackOpponent = this.whiteMover = this.whiteOpponent = 0;
-    this.cbm.fill(0);
-    this.cbo.fill(0);
-    this.cwm.fill(0);
-    this.cwo.fill(0);
-    for (let q = 0; q < this.b.area; q++) this.refresh(q);
-  }
-
-  private refresh(r: number): void {
+    const b = this.b;
     let bm = 0;
     let bo = 0;
     let wm = 0;
     let wo = 0;
-    if (this.b.cells[r] === 0) {
-      const p = this.b.state[r]!;
-      const wb = p & 0xfff;
-      const ww = (p >>> 12) & 0xfff;
-      bm = MOVER_VALUE[wb]!;
-      bo = OPPONENT_VALUE[wb]!;
-      wm = MOVER_VALUE[ww]!;
-      wo = OPPONENT_VALUE[ww]!;
+    for (let r = 0; r < b.area; r++) {
+      if (b.cells[r] !== 0) continue;
+      const p = b.state[r]!;
+      bm += MOVER_VALUE[p & 0xfff]!;
+      bo += OPPONENT_VALUE[p & 0xfff]!;
+      wm += MOVER_VALUE[(p >>> 12) & 0xfff]!;
+      wo += OPPONENT_VALUE[(p >>> 12) & 0xfff]!;
     }
-    this.blackMover += bm - this.cbm[r]!;
-    this.blackOpponent += bo - this.cbo[r]!;
-    this.whiteMover += wm - this.cwm[r]!;
-    this.whiteOpponent += wo - this.cwo[r]!;
-    this.cbm[r] = bm;
-    this.cbo[r] = bo;
-    this.cwm[r] = wm;
-    this.cwo[r] = wo;
+    const o = b.ply * 4;
+    this.sums[o] = bm;
+    this.sums[o + 1] = bo;
+    this.sums[o + 2] = wm;
+    this.sums[o + 3] = wo;
   }
 
-  /** Call after a stone was placed at or removed from q. */
-  update(q: number): void {
-    const aff = this.geo.affected;
-    const n = this.geo.affectedCount[q]!;
-    const base = q * 41;
-    for (let i = 0; i < n; i++) this.refresh(aff[base + i]!);
+  /** Call after a stone was placed at q (an undo needs no call: the frame before is kept). */
+  onPlay(q: number): void {
+    const b = this.b;
+    const sums = this.sums;
+    const state = b.state;
+    const o = b.ply * 4;
+    // q's own state is left as it was while it holds a stone: it stops counting
+    const sq = state[q]!;
+    let bm = sums[o - 4]! - MOVER_VALUE[sq & 0xfff]!;
+    let bo = sums[o - 3]! - OPPONENT_VALUE[sq & 0xfff]!;
+    let wm = sums[o - 2]! - MOVER_VALUE[(sq >>> 12) & 0xfff]!;
+    let wo = sums[o - 1]! - OPPONENT_VALUE[(sq >>> 12) & 0xfff]!;
+    const journal = b.journal;
+    const top = b.journalTop;
+    for (let i = b.lastJournalStart; i < top; i += 2) {
+      const was = journal[i + 1]!;
+      const now = state[journal[i]!]!;
+      const ob = was & 0xfff;
+      const nb = now & 0xfff;
+      const ow = (was >>> 12) & 0xfff;
+      const nw = (now >>> 12) & 0xfff;
+      bm += MOVER_VALUE[nb]! - MOVER_VALUE[ob]!;
+      bo += OPPONENT_VALUE[nb]! - OPPONENT_VALUE[ob]!;
+      wm += MOVER_VALUE[nw]! - MOVER_VALUE[ow]!;
+      wo += OPPONENT_VALUE[nw]! - OPPONENT_VALUE[ow]!;
+    }
+    sums[o] = bm;
+    sums[o + 1] = bo;
+    sums[o + 2] = wm;
+    sums[o + 3] = wo;
   }
 
   /** Score for the side to move (no five cells for it; those are handled by the search). */
   evaluate(): number {
     const b = this.b;
     const me = b.toMove;
-    let v = me === 1 ? this.blackMover - this.whiteOpponent : this.whiteMover - this.blackOpponent;
+    const o = b.ply * 4;
+    const sums = this.sums;
+    let v = me === 1 ? sums[o]! - sums[o + 3]! : sums[o + 2]! - sums[o + 1]!;
     const mt = moverTier(b.counts, me);
     if (mt >= 0) v += MOVER_TIER[mt]!;
     const ot = opponentTier(b.counts, me);

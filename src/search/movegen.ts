@@ -28,8 +28,8 @@ export const GEN_DEFEND = 2;
 export const TACTICAL_SCORE = 550;
 
 export class MoveGen {
-  /** Number of stones within Chebyshev distance 2 of each cell. */
-  readonly near: Uint8Array;
+  /** The stones of each row as bits by column (a cell is near a stone when a row within 2 has one within 2 columns). */
+  private readonly rows: Int32Array;
   kind = GEN_QUIET;
   /** Leave out quiet cells whose line patterns are all empty for both colours. */
   pruneDead = true;
@@ -44,7 +44,7 @@ export class MoveGen {
     private readonly b: Board,
     private readonly geo: Geometry,
   ) {
-    this.near = new Uint8Array(b.area);
+    this.rows = new Int32Array(b.size);
     this.table = patternTable(b.rule);
     this.zs = new Int16Array(b.area);
     this.mark = new Uint8Array(b.area);
@@ -53,7 +53,7 @@ export class MoveGen {
   }
 
   reset(): void {
-    this.near.fill(0);
+    this.rows.fill(0);
     this.sp = 0;
     this.box[0] = 127; // empty: x0 > x1
     this.box[1] = 127;
@@ -63,13 +63,10 @@ export class MoveGen {
   }
 
   onPlay(q: number): void {
-    const box = this.geo.box;
-    const n = this.geo.boxCount[q]!;
-    const base = q * 24;
-    for (let i = 0; i < n; i++) this.near[box[base + i]!]!++;
     const size = this.b.size;
     const x = q % size;
     const y = (q - x) / size;
+    this.rows[y] |= 1 << x;
     const bb = this.box;
     const o = this.sp * 4;
     const lx = x < 2 ? 0 : x - 2;
@@ -88,11 +85,25 @@ export class MoveGen {
   }
 
   onUndo(q: number): void {
-    const box = this.geo.box;
-    const n = this.geo.boxCount[q]!;
-    const base = q * 24;
-    for (let i = 0; i < n; i++) this.near[box[base + i]!]!--;
+    const x = q % this.b.size;
+    this.rows[(q - x) / this.b.size] &= ~(1 << x);
     this.sp--;
+  }
+
+  /** The columns of row y that have a stone within Chebyshev distance 2 (bits by column). */
+  private nearMask(y: number): number {
+    const rows = this.rows;
+    const y0 = y < 2 ? 0 : y - 2;
+    const y1 = y + 2 >= rows.length ? rows.length - 1 : y + 2;
+    let m = 0;
+    for (let r = y0; r <= y1; r++) m |= rows[r]!;
+    return m | (m << 1) | (m << 2) | (m >>> 1) | (m >>> 2);
+  }
+
+  /** Is there a stone within Chebyshev distance 2 of the empty cell q? */
+  isNear(q: number): boolean {
+    const x = q % this.b.size;
+    return ((this.nearMask((q - x) / this.b.size) >>> x) & 1) !== 0;
   }
 
   /**
@@ -151,21 +162,35 @@ export class MoveGen {
     const area = b.area;
     const meShift = mo * 12;
     const oppShift = oo * 12;
+    // the board's class counts say how many cells each scan will find: stop at the last
+    const counts = b.counts;
+    let want = 0;
+    for (let c = cls; c < C_FIVE; c++) want += counts[oo * 16 + c]!;
     let nz = 0;
-    for (let q = 0; q < area; q++)
+    for (let q = 0; q < area && nz < want; q++)
       if (cells[q] === 0 && ((state[q]! >>> (24 + 4 * oo)) & 15) >= cls && ((state[q]! >>> (24 + 4 * oo)) & 15) < C_FIVE) this.zs[nz++] = q;
     const z0 = this.zs[0]!;
     const line = this.geo.line;
     const mark = this.mark;
     let n = base;
+    // defends(c, z0) for the cells on z0's lines, with z0's line key read once a direction
+    const table = this.table;
+    const w0 = (state[z0]! >>> oppShift) & 0xfff;
     for (let d = 0; d < 4; d++) {
+      const key0 = b.keyOf(z0, d);
+      const dsh = 3 * d;
+      const keep0 = w0 & ~(7 << dsh);
       for (let k = 0; k < 11; k++) {
         const c = line[(z0 * 4 + d) * 11 + k]!;
         if (c < 0 || cells[c] !== 0 || mark[c]) continue;
         mark[c] = 1;
         if (((state[c]! >>> (24 + 4 * mo)) & 15) >= C_FOUR) continue; // taken with the fours below
+        if (c !== z0) {
+          const t = table[key0 | (me << (2 * (k < 5 ? k : k - 1)))]!;
+          if (COMBINED_TABLE[keep0 | ((me === 2 ? t & 7 : t >> 3) << dsh)]! >= cls) continue;
+        }
         let ok = true;
-        for (let i = 0; i < nz && ok; i++) ok = this.defends(c, this.zs[i]!, cls);
+        for (let i = 1; i < nz && ok; i++) ok = this.defends(c, this.zs[i]!, cls);
         if (!ok) continue;
         const p = state[c]!;
         out[n] = c;
@@ -178,10 +203,13 @@ export class MoveGen {
         if (c >= 0) mark[c] = 0;
       }
     }
-    for (let q = 0; q < area; q++) {
+    let fours = 0;
+    for (let c = C_FOUR; c <= C_FIVE; c++) fours += counts[mo * 16 + c]!;
+    for (let q = 0; q < area && fours > 0; q++) {
       if (cells[q] !== 0) continue;
       const cl = (state[q]! >>> (24 + 4 * mo)) & 15;
       if (cl >= C_FOUR) {
+        fours--;
         out[n] = q;
         scores[n++] = 1000 + cl * 1000 + MOVE_VALUE[(state[q]! >>> oppShift) & 0xfff]!;
       }
@@ -230,7 +258,6 @@ export class MoveGen {
       }
     }
     this.kind = GEN_QUIET;
-    const near = this.near;
     const bb = this.box;
     const o = this.sp * 4;
     const size = b.size;
@@ -239,8 +266,9 @@ export class MoveGen {
       y1 = bb[o + 3]!;
     const pruneDead = this.pruneDead;
     for (let y = bb[o + 1]!; y <= y1; y++) {
-      for (let q = y * size + x0, qe = y * size + x1; q <= qe; q++) {
-        if (cells[q] !== 0 || near[q] === 0) continue;
+      let nm = this.nearMask(y) >>> x0;
+      for (let q = y * size + x0, qe = y * size + x1; q <= qe; q++, nm >>>= 1) {
+        if (cells[q] !== 0 || (nm & 1) === 0) continue;
         const p = pats[q]!;
         if (p === 0 && pruneDead) continue; // on no line with room for five near a stone
         out[n] = q;

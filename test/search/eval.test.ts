@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { Board } from '../../src/core/board.js';
 import { transformPoint, type Transform } from '../../src/core/symmetry.js';
-import { COMBO_OF_WORD, COMBO_PATTERNS, Evaluator, Geometry, N_COMBOS, evalFeatures } from '../../src/search/eval.js';
+import { COMBO_OF_WORD, COMBO_PATTERNS, Evaluator, N_COMBOS, evalFeatures } from '../../src/search/eval.js';
 import { EVAL_WEIGHTS } from '../../src/search/eval-weights.js';
 import { lcg } from './helpers.js';
 
@@ -37,25 +37,31 @@ describe('evaluation', () => {
   });
 
   for (const rule of ['freestyle', 'standard'] as const) {
-    test(`incremental sums = the tuner's features, through random games and their undos (${rule})`, () => {
+    test(`incremental sums = the tuner's features, through random games, their undos and other moves after an undo (${rule})`, () => {
       const rnd = lcg(rule === 'freestyle' ? 7 : 8);
       for (let game = 0; game < 20; game++) {
         const b = new Board(15, rule);
-        const geo = new Geometry(15, rule === 'standard' ? 5 : 4);
-        const ev = new Evaluator(b, geo);
+        const ev = new Evaluator(b);
         const played: number[] = [];
         for (let i = 0; i < 60 && !b.lastMoveWon(); i++) {
           let q = rnd(b.area);
           while (b.cells[q] !== 0) q = (q + 1) % b.area;
           b.play(q);
-          ev.update(q);
+          ev.onPlay(q);
           played.push(q);
           expect(ev.evaluate()).toBe(fromFeatures(b));
         }
         while (played.length > 0) {
-          const q = played.pop()!;
+          played.pop();
           b.undo();
-          ev.update(q);
+          expect(ev.evaluate()).toBe(fromFeatures(b));
+          // a different move from here, then back: the frame kept for this ply still holds
+          let q = rnd(b.area);
+          while (b.cells[q] !== 0) q = (q + 1) % b.area;
+          b.play(q);
+          ev.onPlay(q);
+          expect(ev.evaluate()).toBe(fromFeatures(b));
+          b.undo();
           expect(ev.evaluate()).toBe(fromFeatures(b));
         }
       }
@@ -78,7 +84,7 @@ describe('evaluation', () => {
       for (let t = 0; t < 8; t++) {
         const c = new Board(15);
         for (const q of moves) c.play(transformPoint(t as Transform, q, 15));
-        values.add(new Evaluator(c, new Geometry(15, 4)).evaluate());
+        values.add(new Evaluator(c).evaluate());
       }
       expect(values.size).toBe(1);
     }

@@ -4,7 +4,7 @@ import { C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, C_FIVE } from '../../src/core/patter
 import { Geometry } from '../../src/search/eval.js';
 import { MoveGen, GEN_DEFEND, GEN_FORCED, GEN_QUIET } from '../../src/search/movegen.js';
 import type { Rule } from '../../src/core/types.js';
-import { boardOf } from './helpers.js';
+import { boardOf, lcg } from './helpers.js';
 
 function gen(b: Board): { n: number; moves: number[]; kind: number } {
   const g = new MoveGen(b, new Geometry(b.size));
@@ -121,5 +121,47 @@ describe('threat-aware move generation', () => {
     expect(r.n).toBe(16); // the 5x5 box minus the centre and the 8 knight-move cells
     const empty = gen(new Board(15, 'freestyle'));
     expect(empty.moves).toEqual([7 * 15 + 7]);
+  });
+
+  it('kept up incrementally through random games and undos, the quiet list equals a brute-force scan (sizes 7 to 22)', () => {
+    const rnd = lcg(23);
+    for (const size of [7, 15, 22]) {
+      for (let game = 0; game < 6; game++) {
+        const b = new Board(size, 'freestyle');
+        const g = new MoveGen(b, new Geometry(size));
+        const out = new Int16Array(b.area);
+        const sc = new Int32Array(b.area);
+        const check = () => {
+          if (g.generate(out, sc, 0) < 0 || g.kind !== GEN_QUIET || b.ply === 0) return;
+          const n = g.generate(out, sc, 0);
+          const want: number[] = [];
+          for (let q = 0; q < b.area; q++) {
+            if (b.cells[q] !== 0 || b.state[q] === 0) continue;
+            const x = q % size;
+            const y = (q - x) / size;
+            let near = false;
+            for (let r = 0; r < b.area && !near; r++) near = b.cells[r] !== 0 && Math.abs((r % size) - x) <= 2 && Math.abs(Math.floor(r / size) - y) <= 2;
+            if (near) want.push(q);
+            expect(g.isNear(q)).toBe(near);
+          }
+          expect(Array.from(out.subarray(0, n)).sort((p, q) => p - q)).toEqual(want);
+        };
+        const played: number[] = [];
+        for (let i = 0; i < 30 && !b.lastMoveWon(); i++) {
+          let q = rnd(b.area);
+          while (b.cells[q] !== 0) q = (q + 1) % b.area;
+          b.play(q);
+          g.onPlay(q);
+          played.push(q);
+          check();
+        }
+        while (played.length > 0) {
+          const q = played.pop()!;
+          b.undo();
+          g.onUndo(q);
+          check();
+        }
+      }
+    }
   });
 });

@@ -8,12 +8,15 @@
  * slowest, then the process is told to quit (or killed). Cases:
  *   koth-a         KoTH `A []` (propose 2 black + 1 white stones)
  *   koth-b         KoTH `B [3 stones]` (take a side or add stones)
- *   gomocup-start  Gomocup `START 15` (answer OK)
+ *   gomocup-start  Gomocup `START 15` (answer OK), without the warm-up (`--warm-up 0`)
+ *   gomocup-warm   the same with the default warm-up: OK comes when it ends (about 1 s; not held
+ *                  to the 300 ms target, docs/protocols.md "Warm-up")
  *   gomocup-swap2  Gomocup `START 15` then `SWAP2BOARD` / `DONE` (propose 3 stones; timed to the
  *                  answer of SWAP2BOARD, i.e. the second line)
  *   codecup        CodeCup `Start` (three opening stones)
  *   alphano        ALPHANO `READY FIRST` (answer OK)
- * The book issue's target: every case under 300 ms.
+ * The book issue's target: every case but gomocup-warm under 300 ms. (A command asking for a
+ * move ends the warm-up at once, so gomocup-swap2 is timed with it.)
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,7 +37,8 @@ if (!existsSync(cli)) {
 const CASES = {
   'koth-a': { protocol: 'koth', input: ['A []'], answerLine: 1, quit: 'EXIT' },
   'koth-b': { protocol: 'koth', input: ['B [((7,7),"B"),((7,8),"W"),((8,8),"B")]'], answerLine: 1, quit: 'EXIT' },
-  'gomocup-start': { protocol: 'gomocup', input: ['START 15'], answerLine: 1, quit: 'END' },
+  'gomocup-start': { protocol: 'gomocup', input: ['START 15'], answerLine: 1, quit: 'END', args: ['--warm-up', '0'] },
+  'gomocup-warm': { protocol: 'gomocup', input: ['START 15'], answerLine: 1, quit: 'END', slow: true },
   'gomocup-swap2': { protocol: 'gomocup', input: ['START 15', 'SWAP2BOARD', 'DONE'], answerLine: 2, quit: 'END' },
   codecup: { protocol: 'codecup', input: ['Start'], answerLine: 1, quit: 'Quit' },
   alphano: { protocol: 'alphano', input: ['READY FIRST'], answerLine: 1, quit: 'FINISH' },
@@ -57,7 +61,7 @@ for (let i = 0; i < args.length; i += 2) {
 function once(c) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, [cli, 'play', '--protocol', c.protocol, '--seed', '1'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'play', '--protocol', c.protocol, '--seed', '1', ...(c.args ?? [])], { stdio: ['pipe', 'pipe', 'pipe'] });
     let buf = '';
     let lines = 0;
     let done = false;
@@ -99,7 +103,7 @@ for (const name of names) {
     process.exit(1);
   }
   const med = median(ms);
-  if (med >= 300) over++;
+  if (med >= 300 && !CASES[name].slow) over++;
   console.log(
     `${name.padEnd(14)} median ${med.toFixed(0).padStart(4)} ms  slowest ${Math.max(...ms)
       .toFixed(0)

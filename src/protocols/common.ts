@@ -30,6 +30,12 @@ export interface LineProtocol {
    * on the referee's clock any more.
    */
   inputWaited?(): void;
+  /**
+   * Does this line start a clock on the referee's side (a move is asked for)? The session's
+   * warm-up stops when one arrives; lines that do not (Gomocup's START and INFO) wait for it.
+   * Without this method every line is urgent.
+   */
+  urgent?(line: string): boolean;
 }
 
 export interface BotOptions {

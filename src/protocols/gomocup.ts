@@ -16,6 +16,8 @@ import { SwapAdvisor } from '../bot/swap-advisor.js';
 
 /** Used when the manager sends no `INFO timeout_turn`. */
 export const GOMOCUP_DEFAULT_TURN_MS = 5000;
+/** Commands a warm-up may keep waiting (they set up a game; no move is on the clock yet). */
+const CALM_COMMANDS: ReadonlySet<GomocupCommand['kind']> = new Set(['blank', 'start', 'rectstart', 'restart', 'info', 'about']);
 /** `time_left` value that means "no limit". */
 export const GOMOCUP_UNLIMITED = 2147483647;
 /**
@@ -188,6 +190,13 @@ export class GomocupProtocol implements LineProtocol {
     const nodes = this.maxNode ?? this.opts.nodes;
     if (nodes !== undefined) limits.nodes = nodes;
     return limits;
+  }
+
+  /** Only commands that ask for an answer on the clock (a move, a Swap2 choice) or end the session stop a warm-up. */
+  urgent(line: string): boolean {
+    if (this.mode.kind !== 'normal') return true;
+    const p = parseGomocupLine(line);
+    return !p.ok || !CALM_COMMANDS.has(p.value.kind);
   }
 
   handle(line: string): Reply {

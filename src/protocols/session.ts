@@ -22,6 +22,16 @@ export interface SessionIO {
   logFile?: string;
   /** Also send every log line (not only errors) to `errors`. */
   verbose?: boolean;
+  /** Warm the JIT up before the first urgent line (LineProtocol.urgent) is handled. */
+  warmUp?: WarmUpSteps;
+}
+
+/** A warm-up run in steps between input events (search/warmup.ts's WarmUp). */
+export interface WarmUpSteps {
+  /** One step; false once the warm-up is over. */
+  step(): boolean;
+  stop(): void;
+  readonly moves: number;
 }
 
 /** A bug (an exception inside an adapter): the exit status of every gomoku command for one (README, Exit status). */
@@ -92,6 +102,29 @@ export async function runLineSession(proto: LineProtocol & InternalErrorHandler,
   const tr = new Transcript(io.logFile, io.errors, io.verbose);
   tr.log([`session start: ${proto.name}`]);
   const rl = createInterface({ input: io.input, crlfDelay: Infinity, terminal: false });
+  // Lines are queued as they arrive, so a warm-up can run between them and see what came.
+  const queue: string[] = [];
+  let ended = false;
+  let inputError: unknown;
+  let wake: (() => void) | undefined;
+  const arrived = (): void => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  rl.on('line', (raw) => {
+    queue.push(raw.replace(/\r$/, ''));
+    arrived();
+  });
+  rl.on('close', () => {
+    ended = true;
+    arrived();
+  });
+  io.input.on('error', (e) => {
+    inputError ??= e;
+    ended = true;
+    arrived();
+  });
   const emit = (r: Reply): void => {
     if (r.out.length > 0) {
       io.output.write(r.out.map((l) => `${l}\n`).join(''));
@@ -99,39 +132,57 @@ export async function runLineSession(proto: LineProtocol & InternalErrorHandler,
     }
     if (r.log.length > 0) tr.log(r.log, r.exit !== undefined && r.exit !== 0);
   };
+  if (io.warmUp) {
+    const w = io.warmUp;
+    const t0 = performance.now();
+    const urgent = (l: string) => (proto.urgent ? proto.urgent(l) : true);
+    try {
+      // a step at a time, letting input in between (setImmediate runs after pending I/O)
+      while (!ended && !queue.some(urgent) && w.step()) await new Promise<void>((r) => setImmediate(r));
+      tr.log([`warm-up: ${w.moves} moves in ${Math.round(performance.now() - t0)} ms`]);
+    } catch (e) {
+      // a bug in the warm-up must not cost the game: play on without it
+      tr.log([`warm-up failed after ${w.moves} moves: ${errorText(e)}`]);
+    }
+    w.stop();
+  }
   // A line read more than IDLE_MS after the last answer was not queued behind our start-up.
   let ready = performance.now();
   let waited = false;
-  try {
-    for await (const raw of rl) {
-      const line = raw.replace(/\r$/, '');
-      if (!waited && performance.now() - ready > IDLE_MS) {
-        waited = true;
-        proto.inputWaited?.();
-      }
-      tr.input(line);
-      let r: Reply;
-      try {
-        r = proto.handle(line);
-      } catch (e) {
-        const msg = `internal error on '${clip(line)}': ${errorText(e)}`;
-        tr.log([msg], true);
-        tr.detail([(e instanceof Error && e.stack) || '']);
-        // its answer only: its log repeats the message just reported
-        const answer = proto.internalError?.(msg);
-        if (answer) emit({ out: answer.out, log: [] });
-        rl.close();
-        return EXIT_INTERNAL;
-      }
-      emit(r);
-      ready = performance.now();
-      if (r.exit !== undefined) {
-        rl.close();
-        return r.exit;
-      }
+  for (;;) {
+    if (queue.length === 0) {
+      if (ended) break;
+      await new Promise<void>((r) => (wake = r));
+      continue;
     }
-  } catch (e) {
-    tr.log([`input error: ${errorText(e)}`], true);
+    const line = queue.shift()!;
+    if (!waited && performance.now() - ready > IDLE_MS) {
+      waited = true;
+      proto.inputWaited?.();
+    }
+    tr.input(line);
+    let r: Reply;
+    try {
+      r = proto.handle(line);
+    } catch (e) {
+      const msg = `internal error on '${clip(line)}': ${errorText(e)}`;
+      tr.log([msg], true);
+      tr.detail([(e instanceof Error && e.stack) || '']);
+      // its answer only: its log repeats the message just reported
+      const answer = proto.internalError?.(msg);
+      if (answer) emit({ out: answer.out, log: [] });
+      rl.close();
+      return EXIT_INTERNAL;
+    }
+    emit(r);
+    ready = performance.now();
+    if (r.exit !== undefined) {
+      rl.close();
+      return r.exit;
+    }
+  }
+  if (inputError !== undefined) {
+    tr.log([`input error: ${errorText(inputError)}`], true);
     return 1;
   }
   const r = proto.eof();

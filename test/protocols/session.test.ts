@@ -46,6 +46,15 @@ describe('line session', () => {
       eof: () => ({ out: [], log: [] }),
       inputWaited: () => seen.push('(waited)'),
     };
+    // a session before it, so this one's first line is not slowed by the code's first run (a
+    // loaded machine took more than the 5 ms that mean "waited" there)
+    const warm = new PassThrough();
+    const first = runLineSession(
+      { name: 'warm', handle: () => ({ out: [], log: [] }), eof: () => ({ out: [], log: [] }) },
+      { input: warm, output: new PassThrough() },
+    );
+    warm.end('x\n');
+    await first;
     const inp = new PassThrough();
     const done = runLineSession(proto, { input: inp, output: new PassThrough() });
     inp.write('START 15\nINFO timeout_turn 1000\n'); // queued together: no wait between them
@@ -110,5 +119,106 @@ describe('line session', () => {
     expect(log).toMatch(/< START 15\n> OK\n/);
     expect(log).toMatch(/< ABOUT\n> name=/);
     expect(log.match(/session start/g)).toHaveLength(2);
+  });
+
+  describe('warm-up', () => {
+    /** A warm-up of at most `max` steps of about 5 ms that records when it ran, between the lines handled. */
+    function probe(max: number) {
+      const seen: string[] = [];
+      let steps = 0;
+      let stopped = false;
+      const warmUp = {
+        step: () => {
+          const t = performance.now();
+          while (performance.now() - t < 5);
+          steps++;
+          if (steps === 1) seen.push('(warm-up)');
+          return steps < max;
+        },
+        stop: () => {
+          stopped = true;
+          seen.push(`(stopped after ${steps})`);
+        },
+        get moves() {
+          return steps;
+        },
+      };
+      return { seen, warmUp, steps: () => steps, stopped: () => stopped };
+    }
+
+    it('Gomocup: START and INFO wait for it (OK comes after); a move command stops it at once; every line is then handled in order', async () => {
+      const w = probe(1000);
+      const proto = new GomocupProtocol({ seed: 's' });
+      const handle = proto.handle.bind(proto);
+      proto.handle = (line) => {
+        w.seen.push(line);
+        return handle(line);
+      };
+      const inp = new PassThrough();
+      const out = new PassThrough();
+      let stdout = '';
+      out.on('data', (d) => (stdout += d));
+      const done = runLineSession(proto, { input: inp, output: out, warmUp: w.warmUp });
+      inp.write('START 15\nINFO timeout_turn 300\n');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(stdout).toBe(''); // no OK while warming up
+      expect(w.steps()).toBeGreaterThan(3);
+      inp.write('BEGIN\n');
+      await new Promise((r) => setTimeout(r, 60));
+      const atBegin = w.steps();
+      inp.end('END\n');
+      expect(await done).toBe(0);
+      expect(w.steps()).toBe(atBegin);
+      expect(w.stopped()).toBe(true);
+      expect(w.seen[0]).toBe('(warm-up)');
+      expect(w.seen.slice(2)).toEqual(['START 15', 'INFO timeout_turn 300', 'BEGIN', 'END']);
+      expect(stdout.split('\n')[0]).toBe('OK');
+      expect(stdout.split('\n')[1]).toMatch(/^\d+,\d+$/);
+    });
+
+    it('a warm-up that throws is logged and the game goes on without it', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'warm-'));
+      const log = join(dir, 't.log');
+      const inp = new PassThrough();
+      const out = new PassThrough();
+      let stdout = '';
+      out.on('data', (d) => (stdout += d));
+      const warmUp = {
+        step: () => {
+          throw new Error('boom');
+        },
+        stop: () => {},
+        moves: 0,
+      };
+      const done = runLineSession(new GomocupProtocol({ seed: 's' }), { input: inp, output: out, warmUp, logFile: log });
+      inp.end('START 15\nBEGIN\nEND\n');
+      expect(await done).toBe(0);
+      expect(stdout.split('\n').slice(0, 2)).toEqual(['OK', expect.stringMatching(/^\d+,\d+$/)]);
+      expect(readFileSync(log, 'utf8')).toContain('# warm-up failed after 0 moves: boom');
+    });
+
+    it('ends at its own end (then START is answered); a protocol without urgent() stops it at its first line', async () => {
+      const short = probe(3);
+      const inp = new PassThrough();
+      const out = new PassThrough();
+      let stdout = '';
+      out.on('data', (d) => (stdout += d));
+      const done = runLineSession(new GomocupProtocol({ seed: 's' }), { input: inp, output: out, warmUp: short.warmUp });
+      inp.write('START 15\n');
+      await new Promise((r) => setTimeout(r, 80));
+      expect(short.steps()).toBe(3);
+      expect(stdout).toBe('OK\n');
+      inp.end('END\n');
+      await done;
+      const koth = probe(1000);
+      const inp2 = new PassThrough();
+      inp2.write('anything\n');
+      const done2 = runLineSession(new KothProtocol({ seed: 's' }, 'x'), { input: inp2, output: new PassThrough(), warmUp: koth.warmUp });
+      await new Promise((r) => setTimeout(r, 30));
+      inp2.end();
+      await done2;
+      expect(koth.steps()).toBeLessThanOrEqual(1);
+      expect(koth.stopped()).toBe(true);
+    });
   });
 });

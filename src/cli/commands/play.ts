@@ -24,6 +24,7 @@ import { KothProtocol } from '../../protocols/koth.js';
 import { runLineSession, Transcript } from '../../protocols/session.js';
 import { WpiPlayer } from '../../protocols/wpi.js';
 import { runWpiFiles } from '../../protocols/wpi-files.js';
+import { WarmUp } from '../../search/warmup.js';
 
 export const PROTOCOLS = ['koth', 'codecup', 'alphano', 'wpi', 'gomocup'] as const;
 export type ProtocolName = (typeof PROTOCOLS)[number];
@@ -41,7 +42,14 @@ export interface PlayArgs {
   verbose?: boolean;
   pollMs?: number;
   debug?: boolean;
+  /** `--warm-up`: ms of JIT warm-up before the first move is asked for (search/warmup.ts). */
+  warmUpMs?: number;
 }
+
+/** The default warm-up: Gomocup managers wait for START's OK (ours gives 10 s); elsewhere none, a referee may count it. */
+export const GOMOCUP_WARM_UP_MS = 1000;
+/** The most `--warm-up` may ask for. */
+export const MAX_WARM_UP_MS = 10_000;
 
 /** Validate raw yargs values into PlayArgs, or one error message. */
 export function checkPlayArgs(a: Record<string, unknown>): Result<PlayArgs> {
@@ -79,6 +87,12 @@ export function checkPlayArgs(a: Record<string, unknown>): Result<PlayArgs> {
     // the referee polls every 50 ms and gives 10 s a move: a slower poll only loses time
     if (typeof t !== 'number' || !Number.isInteger(t) || t <= 0 || t > 1000) return err(`--poll-ms must be an integer in 1..1000, got '${String(t)}'`);
     out.pollMs = t;
+  }
+  if (a.warmUp !== undefined) {
+    const t = a.warmUp;
+    if (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t > MAX_WARM_UP_MS)
+      return err(`--warm-up must be an integer in 0..${MAX_WARM_UP_MS} (ms), got '${String(t)}'`);
+    out.warmUpMs = t;
   }
   if (a.book !== undefined) out.book = String(a.book);
   if (a.log !== undefined) out.log = String(a.log);
@@ -129,6 +143,8 @@ export async function runPlay(p: PlayArgs): Promise<number> {
   const io: Parameters<typeof runLineSession>[1] = { input: process.stdin, output: process.stdout, errors: process.stderr };
   if (p.log !== undefined) io.logFile = p.log;
   if (p.verbose) io.verbose = true;
+  const warmUpMs = p.warmUpMs ?? (p.protocol === 'gomocup' ? GOMOCUP_WARM_UP_MS : 0);
+  if (warmUpMs > 0) io.warmUp = new WarmUp(warmUpMs, () => performance.now());
   return runLineSession(proto, io);
 }
 
@@ -145,6 +161,10 @@ const PLAY_OPTIONS = {
   verbose: { type: 'boolean', default: false, describe: 'copy every log line to stderr' },
   debug: { type: 'boolean', default: false, describe: 'Gomocup: send a DEBUG line with search info before each move' },
   'poll-ms': { type: 'number', describe: 'WPI: file poll interval in ms (default 50)' },
+  'warm-up': {
+    type: 'number',
+    describe: `ms of JIT warm-up at start-up, until a command that needs a move arrives (Gomocup: START is answered after it; default ${GOMOCUP_WARM_UP_MS} for gomocup, 0 for the others)`,
+  },
 } as const;
 
 export const command: CommandModule = {

@@ -35,6 +35,8 @@ describe('gomoku play: arguments', () => {
       ['--protocol', 'nope'],
       ['--protocol', 'koth', '--time', '-3'],
       ['--protocol', 'wpi', '--dir', '/no/such/dir'],
+      ['--protocol', 'gomocup', '--warm-up', '-1'],
+      ['--protocol', 'gomocup', '--warm-up', '20000'],
     ]) {
       const r = cli(args);
       expect(r.status).toBe(2);

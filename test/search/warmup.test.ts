@@ -1,0 +1,46 @@
+/**
+ * The JIT warm-up: it plays its own scratch games within its budget, and the bot's moves
+ * under a node limit are the same with or without it.
+ */
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../src/search/engine.js';
+import { WarmUp } from '../../src/search/warmup.js';
+import { boardOf } from './helpers.js';
+
+function moves(warm: boolean): number[] {
+  if (warm) {
+    const w = new WarmUp(150, () => performance.now());
+    while (w.step());
+    expect(w.moves).toBeGreaterThan(0);
+  }
+  const e = new Engine({ now: () => performance.now(), seed: 'w' });
+  const b = boardOf('h8 i9 j8 i8');
+  for (let i = 0; i < b.ply; i++) e.play(b.history[i]!);
+  const out: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const r = e.go({ nodes: 3000 });
+    out.push(r.move);
+    e.play(r.move);
+  }
+  return out;
+}
+
+describe('warm-up', () => {
+  it('keeps to its budget and stops for good', () => {
+    let t = 0;
+    const w = new WarmUp(100, () => t);
+    let steps = 0;
+    while (w.step()) {
+      steps++;
+      t += 10; // each step "takes" 10 ms
+    }
+    expect(steps).toBe(10); // at t = 0, 10, ..., 90
+    expect(w.done).toBe(true);
+    expect(w.step()).toBe(false);
+    expect(new WarmUp(0, () => 0).step()).toBe(false);
+  });
+
+  it('the same moves under a node limit with and without it', () => {
+    expect(moves(true)).toEqual(moves(false));
+  });
+});

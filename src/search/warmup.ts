@@ -1,17 +1,19 @@
 /**
  * JIT warm-up. A fresh Node process runs the search in V8's interpreter and baseline tiers
- * until the optimising compiler has seen enough of it: measured, its first engine moves at
- * 1 s search 10-30% of the nodes of the moves after (docs/benchmarks.md, "Warm-up"). A bot
- * that is started for each game would play its opening that way, so before the first move
- * is asked for, `WarmUp` plays a short self-play game on a scratch engine of its own (small
- * tables, its own seed), a node-limited move per `step()`: every stage of the engine runs
- * (alpha-beta, VCF, VCT, the opponent's threats) and nothing of the real engine is touched,
- * so the bot's moves stay the same for a given seed and node limit.
+ * until the optimising compiler has seen enough of it: measured (docs/benchmarks.md, "The
+ * first moves of a process"), its first move at 200 ms searches a tenth of the nodes of a warm
+ * one, and at 1 s its first moves search about a fifth fewer. A bot started anew for each game
+ * would play its opening that way, so before the first move is asked for, `WarmUp` plays a
+ * self-play game on a scratch engine of its own (small tables, its own seed), one move of
+ * 20 ms per `step()`: every stage of the engine runs (alpha-beta, VCF, VCT, the opponent's
+ * threats) on the paths a time limit takes (node-limited steps left the first 1-s moves no
+ * faster), and nothing of the real engine is touched, so the bot's moves for a given seed and
+ * node limit stay the same.
  */
 import { Engine, MIN_TABLE_BITS } from './engine.js';
 
-/** Nodes of one warm-up move (a few ms once warm, tens of ms cold). */
-const STEP_NODES = 4000;
+/** Time of one warm-up move: a time limit, as in a real game (the code paths of a node limit differ). */
+const STEP_MS = 20;
 /** The openings the scratch games start from (cells of a 15x15 board: row * 15 + column). */
 const OPENINGS: readonly (readonly number[])[] = [
   [112, 96, 98],
@@ -68,7 +70,7 @@ export class WarmUp {
       for (const q of OPENINGS[this.game++ % OPENINGS.length]!) e.play(q);
       this.over = false;
     }
-    const r = e.go({ nodes: STEP_NODES });
+    const r = e.go({ turnMs: STEP_MS });
     this.moves++;
     if (r.move >= 0 && e.isLegal(r.move)) e.play(r.move);
     this.over = r.move < 0 || e.board.ply >= MAX_STONES || e.board.lastMoveWon() !== 0;

@@ -29,11 +29,11 @@ if (process.argv[2] === '--child') {
   const [B, T] = [Number(process.argv[3]), Number(process.argv[4])];
   const { Engine } = await import(pathToFileURL(join(dist, 'search', 'engine.js')).href);
   const { WarmUp } = await import(pathToFileURL(join(dist, 'search', 'warmup.js')).href);
+  const { parsePoint } = await import(pathToFileURL(join(dist, 'core', 'notation.js')).href);
   const now = () => performance.now();
   const w = new WarmUp(B, now);
   while (w.step());
-  const cells = (s) => s.split(' ').map((m) => m.charCodeAt(0) - 97 + (15 - Number(m.slice(1))) * 15);
-  const line = cells('h8 h9 i10 g8 j11 k12 i8 i11 j9');
+  const line = 'h8 h9 i10 g8 j11 k12 i8 i11 j9'.split(' ').map((m) => parsePoint(m, 15).value);
   const e = new Engine({ now, seed: 'bench' });
   const nodes = [];
   for (let k = 0; k < 5; k++) {

@@ -138,13 +138,18 @@ export class MoveGen {
     } else return false;
     if (k > 5 || k < -5) return false;
     const me = b.toMove;
-    const opp = 3 - me;
-    const slot = k < 0 ? k + 5 : k + 4;
-    const t = this.table[b.keyOf(z, d) | (me << (2 * slot))]!;
-    const np = opp === 1 ? t & 7 : t >> 3;
-    const w = (b.state[z]! >>> ((opp - 1) * 12)) & 0xfff;
-    const nw = (w & ~(7 << (3 * d))) | (np << (3 * d));
-    return COMBINED_TABLE[nw]! < below;
+    return this.lineDefends(b.keyOf(z, d), (b.state[z]! >>> ((2 - me) * 12)) & 0xfff, d, k < 0 ? k + 5 : k + 4, me, below);
+  }
+
+  /**
+   * The exact test of `defends` on one line: z's line key `key` in direction d gets a stone of
+   * `me` at `slot` (0..9, the key's cells without z); is z's combination for the opponent (its
+   * word `w`, with that direction's pattern replaced) then below `below`?
+   */
+  private lineDefends(key: number, w: number, d: number, slot: number, me: number, below: number): boolean {
+    const t = this.table[key | (me << (2 * slot))]!;
+    const np = me === 2 ? t & 7 : t >> 3;
+    return COMBINED_TABLE[(w & ~(7 << (3 * d))) | (np << (3 * d))]! < below;
   }
 
   /**
@@ -174,21 +179,15 @@ export class MoveGen {
     const mark = this.mark;
     let n = base;
     // defends(c, z0) for the cells on z0's lines, with z0's line key read once a direction
-    const table = this.table;
     const w0 = (state[z0]! >>> oppShift) & 0xfff;
     for (let d = 0; d < 4; d++) {
       const key0 = b.keyOf(z0, d);
-      const dsh = 3 * d;
-      const keep0 = w0 & ~(7 << dsh);
       for (let k = 0; k < 11; k++) {
         const c = line[(z0 * 4 + d) * 11 + k]!;
         if (c < 0 || cells[c] !== 0 || mark[c]) continue;
         mark[c] = 1;
         if (((state[c]! >>> (24 + 4 * mo)) & 15) >= C_FOUR) continue; // taken with the fours below
-        if (c !== z0) {
-          const t = table[key0 | (me << (2 * (k < 5 ? k : k - 1)))]!;
-          if (COMBINED_TABLE[keep0 | ((me === 2 ? t & 7 : t >> 3) << dsh)]! >= cls) continue;
-        }
+        if (c !== z0 && !this.lineDefends(key0, w0, d, k < 5 ? k : k - 1, me, cls)) continue;
         let ok = true;
         for (let i = 1; i < nz && ok; i++) ok = this.defends(c, this.zs[i]!, cls);
         if (!ok) continue;

@@ -29,10 +29,10 @@ describe('warm-up', () => {
   it('keeps to its budget and stops for good', () => {
     const t0 = performance.now();
     const w = new WarmUp(100, () => performance.now());
-    let steps = 0;
-    while (w.step()) steps++;
+    while (w.step());
     const ms = performance.now() - t0;
-    expect(steps).toBeGreaterThan(0);
+    // on a loaded machine the first (cold) step alone can outlast the budget: it still counts
+    expect(w.moves).toBeGreaterThan(0);
     expect(ms).toBeGreaterThanOrEqual(100);
     expect(ms).toBeLessThan(400); // a step is a 20-ms move: the last one ends soon after the budget
     expect(w.done).toBe(true);

@@ -14,7 +14,9 @@
  *    Plain fours anywhere made two thirds of all nodes quiescence nodes (`npm run bench`).
  *  - Late-move reductions (a ln(depth)*ln(move number) table), late-move pruning and futility
  *    pruning near the horizon, for quiet, non-tactical moves at calm nodes only; reverse
- *    futility (a calm node's static evaluation far above beta is returned) at depth <= 3.
+ *    futility (a calm node's static evaluation far above beta is returned) at depth <= 4;
+ *    fail-high reduction (at an expected cut node whose static evaluation clears beta by a
+ *    margin a ply, quiet moves are searched a ply shallower; cut-node flags as in Stockfish).
  *  - Singular extension: a TT move that alone holds its stored lower bound (the other moves
  *    searched at half depth fall short of it by a margin) is searched one ply deeper.
  * Search is pure: the clock comes in as `now()`. No allocation per node: every ply has its
@@ -50,6 +52,8 @@ const FUTILITY = [0, 120, 300];
 /** Reverse futility: a calm non-PV node this shallow whose static evaluation beats beta by RFP_MARGIN a ply returns it unsearched. */
 const RFP_DEPTH = 4;
 const RFP_MARGIN = 80;
+/** Fail-high reduction margin a ply (Rapfi's idea). */
+const FHR_MARGIN = 20;
 /** Singular extension: from this depth, a TT move that alone beats its stored score less SE_MARGIN a ply (searched at half depth without it) is searched one ply deeper. */
 const SE_DEPTH = 6;
 const SE_MARGIN = 2;
@@ -326,10 +330,10 @@ export class AlphaBeta {
       const m = this.rootMoves[i]!;
       this.make(m);
       let score: number;
-      if (i === 0) score = -this.pvs(-beta, -alpha, depth - 1, 1, true);
+      if (i === 0) score = -this.pvs(-beta, -alpha, depth - 1, 1, true, false);
       else {
-        score = -this.pvs(-alpha - 1, -alpha, depth - 1, 1, false);
-        if (score > alpha && score < beta && !this.stopped) score = -this.pvs(-beta, -alpha, depth - 1, 1, true);
+        score = -this.pvs(-alpha - 1, -alpha, depth - 1, 1, false, true);
+        if (score > alpha && score < beta && !this.stopped) score = -this.pvs(-beta, -alpha, depth - 1, 1, true, false);
       }
       this.unmake(m);
       if (this.stopped) break;
@@ -365,7 +369,7 @@ export class AlphaBeta {
     return 0;
   }
 
-  private pvs(alpha: number, beta: number, depth: number, ply: number, isPv: boolean): number {
+  private pvs(alpha: number, beta: number, depth: number, ply: number, isPv: boolean, cutNode: boolean): number {
     this.pvLen[ply] = ply;
     const b = this.b;
     const t = this.terminal(ply);
@@ -418,7 +422,7 @@ export class AlphaBeta {
     const mbase = (b.toMove - 1) * 16;
     const obase = 16 - mbase;
     const calm = counts[obase + C_FIVE]! + counts[obase + C_OPEN_FOUR]! === 0;
-    const staticEval = !isPv && calm && depth <= RFP_DEPTH ? this.ev.evaluate() : 0;
+    const staticEval = !isPv && calm && (depth <= RFP_DEPTH || cutNode) ? this.ev.evaluate() : 0;
     const futile = !isPv && calm && depth <= 2 && staticEval + FUTILITY[depth]! <= alpha && alpha > -MATE_BOUND;
     if (
       !isPv &&
@@ -448,7 +452,7 @@ export class AlphaBeta {
     ) {
       const sb = ttScore - SE_MARGIN * depth;
       this.excluded[ply] = ttMove;
-      const v = this.pvs(sb - 1, sb, depth >> 1, ply, false);
+      const v = this.pvs(sb - 1, sb, depth >> 1, ply, false, cutNode);
       this.excluded[ply] = -1;
       if (this.stopped) return 0;
       if (v < sb) ttExt = 1;
@@ -463,14 +467,21 @@ export class AlphaBeta {
     const kind = this.gen.kind;
     const forced = kind === GEN_FORCED;
     const quiet = kind === GEN_QUIET;
+    // Fail-high reduction: at an expected cut node whose static evaluation is well above beta,
+    // the quiet moves are searched a ply shallower (one of them will most likely refute).
+    const likelyFailHigh =
+      cutNode && !isPv && calm && excluded < 0 && depth >= 2 && staticEval >= beta + FHR_MARGIN * depth - 10 && beta > -MATE_BOUND && beta < MATE_BOUND;
+    let ttGenScore = 0;
     const k0 = this.killers[ply * 2]!;
     const k1 = this.killers[ply * 2 + 1]!;
     const hist = this.history;
     const hoff = (b.toMove - 1) * STRIDE;
     for (let i = base; i < base + n; i++) {
       const m = moves[i]!;
-      if (m === ttMove) scores[i] = 1 << 30;
-      else if (quiet) {
+      if (m === ttMove) {
+        ttGenScore = scores[i]!;
+        scores[i] = 1 << 30;
+      } else if (quiet) {
         let s = scores[i]!;
         if (s < TACTICAL_SCORE) {
           if (m === k0) s += 400;
@@ -509,8 +520,9 @@ export class AlphaBeta {
 
       this.make(m);
       let score: number;
-      const d = m === ttMove ? newDepth + ttExt : newDepth;
-      if (searched === 0) score = -this.pvs(-beta, -alpha, d, ply + 1, isPv);
+      let d = m === ttMove ? newDepth + ttExt : newDepth;
+      if (likelyFailHigh && (m === ttMove ? quiet && ttGenScore < TACTICAL_SCORE : !tactical)) d--;
+      if (searched === 0) score = -this.pvs(-beta, -alpha, d, ply + 1, isPv, !isPv && !cutNode);
       else {
         let r = 0;
         if (quiet && !tactical && depth >= 3 && searched >= 2) {
@@ -518,9 +530,9 @@ export class AlphaBeta {
           if (isPv) r--;
           if (r > d - 1) r = d - 1 > 0 ? d - 1 : 0;
         }
-        score = -this.pvs(-alpha - 1, -alpha, d - r, ply + 1, false);
-        if (score > alpha && r > 0 && !this.stopped) score = -this.pvs(-alpha - 1, -alpha, d, ply + 1, false);
-        if (score > alpha && score < beta && isPv && !this.stopped) score = -this.pvs(-beta, -alpha, d, ply + 1, true);
+        score = -this.pvs(-alpha - 1, -alpha, d - r, ply + 1, false, r > 0 || !cutNode);
+        if (score > alpha && r > 0 && !this.stopped) score = -this.pvs(-alpha - 1, -alpha, d, ply + 1, false, !cutNode);
+        if (score > alpha && score < beta && isPv && !this.stopped) score = -this.pvs(-beta, -alpha, d, ply + 1, true, false);
       }
       this.unmake(m);
       if (this.stopped) return 0;

@@ -11,7 +11,7 @@
  * `checkRecords` replays the records on our own board and recomputes the statistics, so
  * a summary can be checked against its games (`gomoku match --check DIR`).
  */
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Board } from '../core/board.js';
 import { parsePoint } from '../core/notation.js';
@@ -31,6 +31,8 @@ export interface MatchConfig {
   concurrency: number;
   sprt?: SprtParams;
   outDir?: string;
+  /** Finished games of an interrupted run of this match (`--resume`): kept, not played again. */
+  resumed?: readonly GameRecord[];
   /** Every protocol line of every game (a transcript): game number, engine, direction, line. */
   onLine?: (game: number, engine: string, dir: '>' | '<', line: string) => void;
   /** Called after every finished game with the running statistics. */
@@ -75,16 +77,21 @@ export async function probeEngine(cmd: EngineCommand, size: number, timeoutMs: n
 export async function runMatch(cfg: MatchConfig): Promise<MatchResult> {
   const [a, b] = cfg.engines;
   if (cfg.openings.length === 0) throw new Error('bug: no openings (pass [{id:"empty",moves:[]}])');
-  const records: GameRecord[] = [];
+  const records: GameRecord[] = [...(cfg.resumed ?? [])];
+  const done = new Set(records.map((g) => g.game));
   let stats = computeStats(records, a.name, b.name, cfg.sprt);
   let next = 1;
-  let stopped: MatchResult['stopped'] = 'completed';
+  let stopped: MatchResult['stopped'] = stats.sprt && stats.sprt.decision !== 'continue' ? 'sprt' : 'completed';
   if (cfg.outDir) {
     mkdirSync(join(cfg.outDir, 'sgf'), { recursive: true });
-    writeFileSync(join(cfg.outDir, 'games.jsonl'), '');
+    // the kept games only (a cut-off line or an aborted game is gone), replaced in one step
+    const file = join(cfg.outDir, 'games.jsonl');
+    writeFileSync(file + '.tmp', records.map((g) => JSON.stringify(g) + '\n').join(''));
+    renameSync(file + '.tmp', file);
   }
   const worker = async () => {
     for (;;) {
+      while (done.has(next)) next++;
       if (stopped === 'sprt' || next > cfg.games) return;
       const n = next++;
       const { opening, black, white } = schedule(n, cfg.openings, cfg.engines);
@@ -101,7 +108,7 @@ export async function runMatch(cfg: MatchConfig): Promise<MatchResult> {
       cfg.onGame?.(rec, stats);
     }
   };
-  const workers = Math.max(1, Math.min(cfg.concurrency, cfg.games));
+  const workers = Math.max(1, Math.min(cfg.concurrency, cfg.games - done.size));
   await Promise.all(Array.from({ length: workers }, worker));
   records.sort((x, y) => x.game - y.game);
   return { records, stats, stopped, engines: cfg.engines.map((e) => ({ name: e.name, argv: e.argv })) };

@@ -268,4 +268,65 @@ describe('gomoku match (command)', () => {
     expect(played).toBeGreaterThanOrEqual(8); // 4 won pairs decide elo1 = 150 at alpha = beta = 0.2
     expect(played).toBeLessThan(14);
   });
+
+  it('never overwrites the games of an earlier run; --resume goes on with them', async () => {
+    const out = join(dir, 'resume');
+    const args = (b = 'beta') => [
+      'match',
+      '--engine',
+      eng('alpha', 'random', '--seed', '1'),
+      '--engine',
+      eng(b, 'random', '--seed', '2'),
+      '--random-openings',
+      '3',
+      '--seed',
+      'r1',
+      '--games',
+      '6',
+      '--size',
+      '9',
+      '--reply-gap',
+      '0',
+      '--tc',
+      '500/20000',
+      '--out',
+      out,
+    ];
+    expect((await cli(args())).code).toBe(0);
+    const file = join(out, 'games.jsonl');
+    const full = readFileSync(file, 'utf8').trim().split('\n');
+    expect(full).toHaveLength(6);
+    const byGame = (lines: string[]) => new Map(lines.map((l) => [(JSON.parse(l) as GameRecord).game, l]));
+    const first = byGame(full);
+    // a run killed while it wrote its third game: two whole lines and a cut-off one
+    const kept = [first.get(1)!, first.get(2)!];
+    const cut = kept.join('\n') + '\n' + first.get(3)!.slice(0, 40);
+    writeFileSync(file, cut);
+
+    const refused = await cli(args());
+    expect(refused.code).toBe(2);
+    expect(refused.err).toBe(
+      `gomoku: ${out} already holds 2 game(s) of a match: --resume to go on with them (the same engines, openings and --seed), or another --out; nothing was changed\n`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(cut);
+
+    const other = await cli([...args('gamma'), '--resume']);
+    expect(other.code).toBe(2);
+    expect(other.err).toContain('--resume: game 1');
+    expect(other.err).toContain('give the same --engine names, openings and --seed');
+    expect(readFileSync(file, 'utf8')).toBe(cut);
+
+    const r = await cli([...args(), '--resume', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`resuming ${out}: 2 finished game(s) kept, a cut-off last line dropped\n`);
+    const after = readFileSync(file, 'utf8').trim().split('\n');
+    expect(after).toHaveLength(6);
+    const again = byGame(after);
+    expect([...again.keys()].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    // the kept games are the same records, byte for byte; the rest were played now
+    expect(again.get(1)).toBe(first.get(1));
+    expect(again.get(2)).toBe(first.get(2));
+    expect(JSON.parse(r.out).stats.games).toBe(6);
+    expect(await cli(['match', '--check', out])).toMatchObject({ code: 0, out: 'consistent: 6 games match the summary\n' });
+  });
 });

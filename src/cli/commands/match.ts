@@ -1,12 +1,13 @@
 /**
  * `gomoku match --engine A=CMD --engine B=CMD [options]`: play two Gomocup pbrain engines
  * against each other (see src/match/runner.ts), with a live progress line on stderr and a
- * summary on stdout. `gomoku match --check DIR` checks a recorded match instead.
+ * summary on stdout. `gomoku match --check DIR` checks a recorded match instead. An `--out`
+ * directory that already holds games is never overwritten: `--resume` goes on with them.
  *
  * Exit status: 0 done (with --sprt: H1 accepted), 1 with --sprt: H0 accepted, 3 with
  * --sprt: undecided when the games ran out; 2 bad usage; 1 for --check with problems.
  */
-import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { parseRule } from '../../core/notation.js';
@@ -16,7 +17,7 @@ import type { GameRecord, TimeControl } from '../../match/game.js';
 import { balancedOpenings } from '../../match/balanced.js';
 import { loadOpenings, randomOpenings, type Opening } from '../../match/opening-files.js';
 import { killAllClients, type EngineCommand } from '../../match/pbrain-client.js';
-import { checkRecords, jsonSafe, probeEngine, runMatch, writeSummary } from '../../match/runner.js';
+import { checkRecords, jsonSafe, probeEngine, runMatch, schedule, writeSummary } from '../../match/runner.js';
 import { computeStats, progressLine, summaryText, type MatchStats, type SprtParams } from '../../match/stats.js';
 import { withNumberOptions, withSizeOption } from '../common.js';
 
@@ -44,6 +45,7 @@ export interface MatchArgs {
   json?: boolean;
   check?: string;
   log?: string;
+  resume?: boolean;
 }
 
 export interface MatchIo {
@@ -110,6 +112,54 @@ function readRecords(dir: string): { records: GameRecord[]; stats?: MatchStats }
   return stats ? { records, stats } : { records };
 }
 
+/**
+ * The games an earlier run left in `dir` (null when there are none). A last line cut off by a
+ * kill is dropped (its game is played again); a bad line before it is an error.
+ */
+function priorGames(dir: string): { records: GameRecord[]; torn: boolean } | null {
+  const file = join(dir, 'games.jsonl');
+  if (!existsSync(file)) return null;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const records: GameRecord[] = [];
+  let torn = false;
+  lines.forEach((l, i) => {
+    if (l.trim() === '') return;
+    try {
+      records.push(JSON.parse(l) as GameRecord);
+    } catch {
+      if (i === lines.length - 1) torn = true;
+      else throw new UsageError(`${file}:${i + 1}: bad JSON`);
+    }
+  });
+  return records.length > 0 || torn ? { records, torn } : null;
+}
+
+/**
+ * The prior games that `--resume` keeps: each must be the game this command would play under
+ * its number (the same opening and colours); an aborted game is played again.
+ */
+function resumable(
+  dir: string,
+  prior: GameRecord[],
+  openings: readonly Opening[],
+  engines: readonly [EngineCommand, EngineCommand],
+  games: number,
+): GameRecord[] {
+  const byGame = new Map<number, GameRecord>();
+  for (const g of prior) {
+    const where = `--resume: game ${g.game} in ${join(dir, 'games.jsonl')}`;
+    if (!Number.isInteger(g.game) || g.game < 1 || g.game > games) throw new UsageError(`${where} is not among the ${games} games of this match`);
+    const s = schedule(g.game, openings, engines);
+    if (g.openingId !== s.opening.id || g.black !== s.black.name || g.white !== s.white.name)
+      throw new UsageError(
+        `${where} was ${g.black} vs ${g.white} on opening ${g.openingId}, this match plays ${s.black.name} vs ${s.white.name} on ${s.opening.id}: give the same --engine names, openings and --seed`,
+      );
+    if (g.result === '*') byGame.delete(g.game);
+    else byGame.set(g.game, g);
+  }
+  return [...byGame.values()].sort((x, y) => x.game - y.game);
+}
+
 /** The whole command, minus process handling; returns the exit status. */
 export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number> {
   try {
@@ -125,6 +175,11 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     if (specs.length !== 2) throw new UsageError(`need exactly two --engine NAME=COMMAND options, got ${specs.length}`);
     const engines = specs.map((s) => orUsage(parseEngineSpec(s))) as [EngineCommand, EngineCommand];
     if (engines[0].name === engines[1].name) throw new UsageError(`the two engines need different names (both are '${engines[0].name}')`);
+    const prior = a.out !== undefined ? priorGames(a.out) : null;
+    if (prior && !a.resume)
+      throw new UsageError(
+        `${a.out} already holds ${prior.records.length} game(s) of a match: --resume to go on with them (the same engines, openings and --seed), or another --out; nothing was changed`,
+      );
     const size = intOpt(a.size, '--size', MIN_SIZE, 15);
     if (size > MAX_SIZE) throw new UsageError(`--size must be in ${MIN_SIZE}..${MAX_SIZE}, got ${size}`);
     const rule: Rule = orUsage(parseRule(a.rule ?? 'freestyle'));
@@ -173,6 +228,11 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     const startTimeoutMs = intOpt(a.startTimeout, '--start-timeout', 1, 10_000);
     const maxMemory = intOpt(a.maxMemory, '--max-memory', 0, 367_001_600);
     const sprt = a.sprt !== undefined ? orUsage(parseSprt(a.sprt)) : undefined;
+    const resumed = prior ? resumable(a.out!, prior.records, openings, engines, games) : [];
+    if (prior)
+      io.err(
+        `resuming ${a.out}: ${resumed.length} finished game(s) kept${prior.torn ? ', a cut-off last line dropped' : ''}${prior.records.length > resumed.length ? `, ${prior.records.length - resumed.length} aborted to play again` : ''}\n`,
+      );
 
     const abouts: (string | undefined)[] = [];
     for (const e of engines) {
@@ -189,7 +249,7 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
         io.err(line + '\n');
       }
     };
-    draw(computeStats([], engines[0].name, engines[1].name, sprt), false);
+    draw(computeStats(resumed, engines[0].name, engines[1].name, sprt), false);
     const cfg = {
       engines,
       openings,
@@ -210,11 +270,12 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
       onGame: (_r: GameRecord, s: MatchStats) => draw(s, false),
       ...(sprt ? { sprt } : {}),
       ...(a.out !== undefined ? { outDir: a.out } : {}),
+      ...(resumed.length > 0 ? { resumed } : {}),
     };
     let log: WriteStream | undefined;
     if (a.log !== undefined) {
       const t0 = Date.now();
-      const stream = createWriteStream(a.log);
+      const stream = createWriteStream(a.log, { flags: prior ? 'a' : 'w' });
       await new Promise<void>((resolve, reject) => {
         stream.once('open', () => resolve());
         stream.once('error', (e: NodeJS.ErrnoException) => reject(new UsageError(`cannot write --log '${a.log}' (${e.code ?? e.message})`)));
@@ -303,6 +364,11 @@ export const command: CommandModule = {
       .option('log', { type: 'string', describe: 'write every protocol line to FILE: ms since start, game, engine, > (sent) or < (received), line' })
       .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object' })
       .option('check', { type: 'string', describe: 'check a recorded match directory (games replayed, summary recomputed) instead of playing' })
+      .option('resume', {
+        type: 'boolean',
+        default: false,
+        describe: 'go on with the games already in --out (an interrupted match: the same command); without it a directory with games is refused',
+      })
       .example(
         '$0 match --engine new="node dist/cli/main.js play --protocol gomocup" --engine old="/opt/old/gomoku play --protocol gomocup" --openings openings.txt --tc 100/10000 --concurrency 2 --out runs/1',
         'a short regression match',

@@ -306,7 +306,7 @@ describe('gomoku match (command)', () => {
     const refused = await cli(args());
     expect(refused.code).toBe(2);
     expect(refused.err).toBe(
-      `gomoku: ${out} already holds 2 game(s) of a match: --resume to go on with them (the same engines, openings and --seed), or another --out; nothing was changed\n`,
+      `gomoku: ${out} already holds 2 game(s) of a match and a cut-off line: --resume to go on with them (the same engines, openings and --seed), or another --out; nothing was changed\n`,
     );
     expect(readFileSync(file, 'utf8')).toBe(cut);
 

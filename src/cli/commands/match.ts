@@ -178,7 +178,7 @@ export async function runMatchCommand(a: MatchArgs, io: MatchIo): Promise<number
     const prior = a.out !== undefined ? priorGames(a.out) : null;
     if (prior && !a.resume)
       throw new UsageError(
-        `${a.out} already holds ${prior.records.length} game(s) of a match: --resume to go on with them (the same engines, openings and --seed), or another --out; nothing was changed`,
+        `${a.out} already holds ${prior.records.length} game(s) of a match${prior.torn ? ' and a cut-off line' : ''}: --resume to go on with them (the same engines, openings and --seed), or another --out; nothing was changed`,
       );
     const size = intOpt(a.size, '--size', MIN_SIZE, 15);
     if (size > MAX_SIZE) throw new UsageError(`--size must be in ${MIN_SIZE}..${MAX_SIZE}, got ${size}`);

@@ -86,22 +86,35 @@ function orUsage<T>(r: Result<T>): T {
   return r.value;
 }
 
-function readRecords(dir: string): { records: GameRecord[]; stats?: MatchStats } {
-  let lines: string;
-  try {
-    lines = readFileSync(join(dir, 'games.jsonl'), 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read '${join(dir, 'games.jsonl')}' (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+/**
+ * The records of a `games.jsonl` file. A bad line is an error, except a last one when
+ * `cutOffLastOk` (a run killed while writing it): then it is dropped and `torn` says so.
+ */
+function parseGameLines(file: string, text: string, cutOffLastOk: boolean): { records: GameRecord[]; torn: boolean } {
+  const lines = text.split('\n');
   const records: GameRecord[] = [];
-  lines.split('\n').forEach((l, i) => {
+  let torn = false;
+  lines.forEach((l, i) => {
     if (l.trim() === '') return;
     try {
       records.push(JSON.parse(l) as GameRecord);
     } catch {
-      throw new UsageError(`${join(dir, 'games.jsonl')}:${i + 1}: bad JSON`);
+      if (cutOffLastOk && i === lines.length - 1) torn = true;
+      else throw new UsageError(`${file}:${i + 1}: bad JSON`);
     }
   });
+  return { records, torn };
+}
+
+function readRecords(dir: string): { records: GameRecord[]; stats?: MatchStats } {
+  const file = join(dir, 'games.jsonl');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read '${file}' (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const { records } = parseGameLines(file, text, false);
   let stats: MatchStats | undefined;
   try {
     const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { stats?: MatchStats };
@@ -119,19 +132,8 @@ function readRecords(dir: string): { records: GameRecord[]; stats?: MatchStats }
 function priorGames(dir: string): { records: GameRecord[]; torn: boolean } | null {
   const file = join(dir, 'games.jsonl');
   if (!existsSync(file)) return null;
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const records: GameRecord[] = [];
-  let torn = false;
-  lines.forEach((l, i) => {
-    if (l.trim() === '') return;
-    try {
-      records.push(JSON.parse(l) as GameRecord);
-    } catch {
-      if (i === lines.length - 1) torn = true;
-      else throw new UsageError(`${file}:${i + 1}: bad JSON`);
-    }
-  });
-  return records.length > 0 || torn ? { records, torn } : null;
+  const prior = parseGameLines(file, readFileSync(file, 'utf8'), true);
+  return prior.records.length > 0 || prior.torn ? prior : null;
 }
 
 /**

@@ -4,8 +4,10 @@
  * leaves as typed `SearchInfo` events.
  *
  * The decision pipeline of go(), in order (each stage names itself in `source`):
- *  1. book      a BookProbe hit with a legal best move, when a book is attached;
- *  2. five      our own five;  vcf: our own VCF (victory by continuous fours);
+ *  1. five      our own five (before the book: a stored move never outranks a win in one);
+ *     book      a BookProbe hit with a legal best move, when a book is attached and the
+ *               opponent has no five to block;
+ *  2. vcf       our own VCF (victory by continuous fours);
  *  3. defence   the opponent's five is blocked (two fives: lost, block one anyway); an
  *               opponent VCF (found by passing the turn) restricts the root to the moves
  *               after which the opponent has no VCF any more (our own fours included);
@@ -211,8 +213,11 @@ export class Engine {
 
     if (b.ply >= b.area) return finish(-1, 0, 'alphabeta', [], 0);
 
-    // 1. book
-    if (this.book) {
+    // 1. our five, then the book (his five is blocked below, whatever a book says)
+    const five = findFive(b, me);
+    if (five >= 0) return finish(five, MATE - 1, 'five', [five], 1);
+    const oppFives = fiveCount(b, opp);
+    if (this.book && oppFives === 0) {
       const hit = this.book.probe(b);
       // A proven win is played at once; an evaluated move only when the book searched it
       // deeper than this move's own search would go.
@@ -221,10 +226,7 @@ export class Engine {
     }
 
     this.stageMs[0] = this.clock() - t0;
-    // 2. our five, our VCF
-    const five = findFive(b, me);
-    if (five >= 0) return finish(five, MATE - 1, 'five', [five], 1);
-    const oppFives = fiveCount(b, opp);
+    // 2. our VCF
     if (!this.alphaBetaOnly && oppFives === 0) {
       const r = this.vcfs.search(b, { maxNodes: stageNodes(VCF_SHARE, VCF_CAP), deadline: stageDeadline(VCF_SHARE), now });
       nodesUsed += r.nodes;

@@ -113,6 +113,22 @@ describe('engine pipeline', () => {
     expect(at(bookWith(3, 'unknown')).source).not.toBe('book');
   });
 
+  it('plays its own five, or blocks his, whatever the book says', () => {
+    const elsewhere: BookProbe = { probe: () => ({ verdict: 'unknown', score: 0, depth: 30, bestMove: 0 }) };
+    const at = (moves: string) => {
+      const e = new Engine({ now: clock, book: elsewhere });
+      e.board = boardOf(moves);
+      return e.go({ nodes: 20_000 });
+    };
+    // Black to move with four in a row (h8..k8, open at g8 and l8)
+    const own = at('h8 h10 i8 i10 j8 j10 k8 a1');
+    expect(own.source).toBe('five');
+    expect([boardOf('g8').history[0], boardOf('l8').history[0]]).toContain(own.move);
+    // White to move against Black's four h8..k8 with g8 taken: only l8 stops it
+    const block = at('h8 h10 i8 i10 j8 g8 k8');
+    expect(block).toMatchObject({ move: boardOf('l8').history[0], source: 'defence' });
+  });
+
   it('same seed and node limit give the same move', () => {
     const pos = 'h8 i9 h9 i8 j7 g10 h10 h11 g9 f8';
     const a = engineAt(pos, 's1').go({ nodes: 30_000 });

@@ -60,9 +60,9 @@ export function opponentTier(counts: Int32Array, me: number): number {
   return -1;
 }
 
-/** Table value of a pattern word for the side to move's cells and for the opponent's. */
-const MOVER_VALUE: Int32Array = Int32Array.from({ length: 4096 }, (_, w) => EVAL_WEIGHTS.mover[COMBO_OF_WORD[w]!]!);
-const OPPONENT_VALUE: Int32Array = Int32Array.from({ length: 4096 }, (_, w) => EVAL_WEIGHTS.opponent[COMBO_OF_WORD[w]!]!);
+/** Table value of a pattern word for the side to move's cells and for the opponent's (also how the move generator orders quiet moves). */
+export const MOVER_VALUE: Int32Array = Int32Array.from({ length: 4096 }, (_, w) => EVAL_WEIGHTS.mover[COMBO_OF_WORD[w]!]!);
+export const OPPONENT_VALUE: Int32Array = Int32Array.from({ length: 4096 }, (_, w) => EVAL_WEIGHTS.opponent[COMBO_OF_WORD[w]!]!);
 const MOVER_TIER: Int32Array = Int32Array.from(EVAL_WEIGHTS.moverTier);
 const OPPONENT_TIER: Int32Array = Int32Array.from(EVAL_WEIGHTS.opponentTier);
 

@@ -13,12 +13,14 @@
  *    cells) and it has no four to interpose;
  *  - otherwise every empty cell within distance 2 of a stone that lies on a line with room for
  *    five through some stone (GEN_QUIET; its pattern word is not all empty).
- * Moves come with ordering scores from MOVE_VALUE (attack for me + defence against opp).
+ * Moves come with ordering scores: MOVE_VALUE (attack for me + defence against opp) says which
+ * are tactical (TACTICAL_SCORE); quiet ones are ordered by the evaluation's learned cell values
+ * for both sides instead (eval-weights.ts), which searches fewer nodes and plays stronger.
  * Nothing here allocates.
  */
 import type { Board } from '../core/board.js';
 import { COMBINED_TABLE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_FOUR, patternTable } from '../core/patterns.js';
-import { MOVE_VALUE, type Geometry } from './eval.js';
+import { MOVE_VALUE, MOVER_VALUE, OPPONENT_VALUE, type Geometry } from './eval.js';
 
 export const GEN_QUIET = 0;
 export const GEN_FORCED = 1;
@@ -271,7 +273,15 @@ export class MoveGen {
         const p = pats[q]!;
         if (p === 0 && pruneDead) continue; // on no line with room for five near a stone
         out[n] = q;
-        scores[n++] = MOVE_VALUE[(p >>> meShift) & 0xfff]! + ((MOVE_VALUE[(p >>> oppShift) & 0xfff]! * 3) >> 2);
+        const wm = (p >>> meShift) & 0xfff;
+        const wo = (p >>> oppShift) & 0xfff;
+        let s = MOVE_VALUE[wm]! + ((MOVE_VALUE[wo]! * 3) >> 2);
+        if (s < TACTICAL_SCORE) {
+          // quiet: ordered by the learned value of the cell for both sides
+          s = 2 * (MOVER_VALUE[wm]! + OPPONENT_VALUE[wo]!);
+          s = s < 0 ? 0 : s >= TACTICAL_SCORE ? TACTICAL_SCORE - 1 : s;
+        }
+        scores[n++] = s;
       }
     }
     if (n === base) {

@@ -15,7 +15,7 @@
  *    five through some stone (GEN_QUIET; its pattern word is not all empty).
  * Moves come with ordering scores: MOVE_VALUE (attack for me + defence against opp) says which
  * are tactical (TACTICAL_SCORE); quiet ones are ordered by the evaluation's learned cell values
- * for both sides instead (eval-weights.ts), which searches fewer nodes and plays stronger.
+ * for both sides (eval-weights.ts), so reductions and pruning fall on the cells it values least.
  * Nothing here allocates.
  */
 import type { Board } from '../core/board.js';

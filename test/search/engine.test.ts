@@ -4,6 +4,7 @@ import { Board } from '../../src/core/board.js';
 import { C_FIVE, C_FOUR, C_OPEN_FOUR } from '../../src/core/patterns.js';
 import type { BookProbe } from '../../src/search/types.js';
 import { boardOf, VCF_POSITIONS } from './helpers.js';
+import { parsePoint } from '../../src/core/notation.js';
 
 const clock = () => performance.now();
 
@@ -114,6 +115,7 @@ describe('engine pipeline', () => {
   });
 
   it('plays its own five, or blocks his, whatever the book says', () => {
+    const pt = (s: string) => (parsePoint(s, 15) as { ok: true; value: number }).value;
     const elsewhere: BookProbe = { probe: () => ({ verdict: 'unknown', score: 0, depth: 30, bestMove: 0 }) };
     const at = (moves: string) => {
       const e = new Engine({ now: clock, book: elsewhere });
@@ -123,10 +125,10 @@ describe('engine pipeline', () => {
     // Black to move with four in a row (h8..k8, open at g8 and l8)
     const own = at('h8 h10 i8 i10 j8 j10 k8 a1');
     expect(own.source).toBe('five');
-    expect([boardOf('g8').history[0], boardOf('l8').history[0]]).toContain(own.move);
+    expect([pt('g8'), pt('l8')]).toContain(own.move);
     // White to move against Black's four h8..k8 with g8 taken: only l8 stops it
     const block = at('h8 h10 i8 i10 j8 g8 k8');
-    expect(block).toMatchObject({ move: boardOf('l8').history[0], source: 'defence' });
+    expect(block).toMatchObject({ move: pt('l8'), source: 'defence' });
   });
 
   it('same seed and node limit give the same move', () => {

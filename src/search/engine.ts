@@ -5,8 +5,8 @@
  *
  * The decision pipeline of go(), in order (each stage names itself in `source`):
  *  1. five      our own five (before the book: a stored move never outranks a win in one);
- *     book      a BookProbe hit with a legal best move, when a book is attached and the
- *               opponent has no five to block;
+ *     book      a BookProbe hit that is a proven win with a legal best move, when a book is
+ *               attached and the opponent has no five to block;
  *  2. vcf       our own VCF (victory by continuous fours);
  *  3. defence   the opponent's five is blocked (two fives: lost, block one anyway); an
  *               opponent VCF (found by passing the turn) restricts the root to the moves
@@ -81,9 +81,6 @@ const LATE_VERIFY_SHARE = VERIFY_VCF_SHARE + 0.03;
 const PASS_CHECK_SHARE = 0.4;
 /** When he has a threat: the share of what is left (of the time before the optimum, or of a node limit) for checking our replies to it. */
 const REPLY_SHARE = 0.5;
-/** Book moves that are not proven wins are trusted only from searches at least this deep. */
-const BOOK_MIN_DEPTH = 10;
-
 /**
  * Table sizes, as powers of two: `tt` buckets of the alpha-beta table (32 bytes each), `pn`
  * entries of the proof-number tables (the searcher keeps 3 tables of 2^pn entries and 4 of
@@ -219,10 +216,10 @@ export class Engine {
     const oppFives = fiveCount(b, opp);
     if (this.book && oppFives === 0) {
       const hit = this.book.probe(b);
-      // A proven win is played at once; an evaluated move only when the book searched it
-      // deeper than this move's own search would go.
-      const trusted = hit && (hit.verdict === 'win' || hit.depth >= BOOK_MIN_DEPTH);
-      if (hit && trusted && hit.bestMove !== undefined && this.isLegal(hit.bestMove)) return finish(hit.bestMove, hit.score, 'book', [hit.bestMove], hit.depth);
+      // Only a proven win is played from the book. Its evaluated moves, each the best of its
+      // children's separate searches, did worse against Rapfi than a 1-s search of their own.
+      if (hit && hit.verdict === 'win' && hit.bestMove !== undefined && this.isLegal(hit.bestMove))
+        return finish(hit.bestMove, hit.score, 'book', [hit.bestMove], hit.depth);
     }
 
     this.stageMs[0] = this.clock() - t0;

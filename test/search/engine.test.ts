@@ -100,7 +100,7 @@ describe('engine pipeline', () => {
     expect(black.source === 'vcf' || black.source === 'five').toBe(false);
   });
 
-  it('uses the book first when its move is a proven win or from a deep enough search', () => {
+  it('plays a book move only when the book has proven it wins', () => {
     const bookWith = (depth: number, verdict: 'win' | 'unknown'): BookProbe => ({
       probe: (b) => (b.ply === 1 ? { verdict, score: 12, depth, bestMove: 7 * 15 + 8 } : undefined),
     });
@@ -109,8 +109,9 @@ describe('engine pipeline', () => {
       e.board = boardOf('h8');
       return e.go({ turnMs: 200 });
     };
-    expect(at(bookWith(12, 'unknown'))).toMatchObject({ move: 7 * 15 + 8, source: 'book', score: 12 });
-    expect(at(bookWith(3, 'win'))).toMatchObject({ move: 7 * 15 + 8, source: 'book' });
+    expect(at(bookWith(3, 'win'))).toMatchObject({ move: 7 * 15 + 8, source: 'book', score: 12 });
+    // an evaluated move is not played, however deep its search
+    expect(at(bookWith(30, 'unknown')).source).not.toBe('book');
     expect(at(bookWith(3, 'unknown')).source).not.toBe('book');
   });
 

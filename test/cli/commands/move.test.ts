@@ -61,14 +61,18 @@ describe('gomoku move', () => {
     expect(strip(a.out)).toEqual(strip(b.out));
   });
 
-  test('the shipped book answers a Gomocup opening at once, in any orientation, with a move searched deep enough to trust', async () => {
-    // Gomocup 2026 freestyle opening 3 (h8 i9 k6 g9 k9), and its mirror image (column x -> 14 - x)
+  test('the shipped book answers a position it has proven at once, in any orientation; an opening it has only evaluated is searched', async () => {
+    // a VCF win for black in the shipped book, and its mirror image (column x -> 14 - x)
     const mirror = (p: string) => String.fromCharCode(97 + 14 - (p.charCodeAt(0) - 97)) + p.slice(1);
-    const a = JSON.parse((await run(['move', 'h8 i9 k6 g9 k9', '--json'])).out);
-    const b = JSON.parse((await run(['move', 'h8 i9 k6 g9 k9'.split(' ').map(mirror).join(' '), '--json'])).out);
-    expect(a).toMatchObject({ source: 'book', nodes: 0 });
-    expect(a.depth).toBeGreaterThanOrEqual(10); // the engine ignores book scores searched shallower
-    expect(b).toMatchObject({ source: 'book', move: mirror(a.move), score: a.score, depth: a.depth });
+    const won = 'h8 h9 g9 g8 e11 c13';
+    const a = JSON.parse((await run(['move', won, '--json'])).out);
+    const b = JSON.parse((await run(['move', won.split(' ').map(mirror).join(' '), '--json'])).out);
+    expect(a).toMatchObject({ source: 'book', nodes: 0, move: 'f10' });
+    expect(b).toMatchObject({ source: 'book', move: mirror(a.move), score: a.score });
+    // Gomocup 2026 freestyle opening 3: the book holds a score and a move for it, not a proof
+    const opening = JSON.parse((await run(['move', 'h8 i9 k6 g9 k9', '--nodes', '20000', '--seed', '1', '--json'])).out);
+    expect(opening.source).not.toBe('book');
+    expect(opening.nodes).toBeGreaterThan(0);
   });
 
   test('bad input: one line, exit 2', async () => {

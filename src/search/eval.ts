@@ -103,14 +103,12 @@ export const MOVE_VALUE: Int32Array = (() => {
 /** The lines through each cell on a board of one size (the move generator's). */
 export class Geometry {
   readonly size: number;
-  readonly area: number;
   /** line[((q * 4 + d) * 11) + k + 5]: the cell at offset k (-5..5) along direction d, or -1. */
   readonly line: Int16Array;
 
   constructor(size: number) {
     this.size = size;
     const area = size * size;
-    this.area = area;
     this.line = new Int16Array(area * 44).fill(-1);
     const DX = [1, 0, 1, -1];
     const DY = [0, 1, 1, 1];

@@ -216,8 +216,9 @@ export class Engine {
     const oppFives = fiveCount(b, opp);
     if (this.book && oppFives === 0) {
       const hit = this.book.probe(b);
-      // Only a proven win is played from the book. Its evaluated moves, each the best of its
-      // children's separate searches, did worse against Rapfi than a 1-s search of their own.
+      // Only a proven win is played from the book. An evaluated move is the best of its
+      // children's separate searches, so the most overestimated one; this move's own search
+      // compares them in one tree.
       if (hit && hit.verdict === 'win' && hit.bestMove !== undefined && this.isLegal(hit.bestMove))
         return finish(hit.bestMove, hit.score, 'book', [hit.bestMove], hit.depth);
     }

@@ -117,7 +117,8 @@ describe('engine pipeline', () => {
 
   it('plays its own five, or blocks his, whatever the book says', () => {
     const pt = (s: string) => (parsePoint(s, 15) as { ok: true; value: number }).value;
-    const elsewhere: BookProbe = { probe: () => ({ verdict: 'unknown', score: 0, depth: 30, bestMove: 0 }) };
+    // a proven win elsewhere: the one kind of book move the engine plays
+    const elsewhere: BookProbe = { probe: () => ({ verdict: 'win', score: 0, depth: 30, bestMove: 0 }) };
     const at = (moves: string) => {
       const e = new Engine({ now: clock, book: elsewhere });
       e.board = boardOf(moves);

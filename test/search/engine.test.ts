@@ -149,13 +149,14 @@ describe('engine pipeline', () => {
         const c0 = process.cpuUsage();
         const r = e.go({ turnMs: 100 });
         const c = process.cpuUsage(c0);
-        // The hard limit is exact on an injected clock (timeman.test.ts). Here, on a shared
-        // machine where other processes take the CPU away, the work done (CPU time) stays
-        // inside the limit and the wall time only catches a runaway search. process.cpuUsage()
-        // also counts V8's compiler and GC threads (Node 20 has no per-thread figure), which
-        // run beside the search in the first moves: allow them 50 ms.
-        expect((c.user + c.system) / 1000).toBeLessThanOrEqual(150);
-        expect(performance.now() - t0).toBeLessThanOrEqual(300);
+        const wall = performance.now() - t0;
+        const cpu = (c.user + c.system) / 1000;
+        // The hard limit is exact on an injected clock (timeman.test.ts); this only catches a
+        // search that overruns it. Wall time grows when other processes take the CPU, and CPU
+        // time counts V8's compiler and GC threads beside the search (Node 20 has no
+        // per-thread figure), so neither alone is a fair bound; an overrun raises both.
+        expect(Math.min(wall, cpu)).toBeLessThanOrEqual(150);
+        expect(wall).toBeLessThanOrEqual(300);
         expect(e.isLegal(r.move)).toBe(true);
         e.play(r.move);
         result = e.board.lastMoveWon();

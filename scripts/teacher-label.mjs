@@ -13,7 +13,9 @@
  * `INFO max_node N` and `INFO show_detail 1`. The engine's last `MESSAGE ... Eval V` line
  * (Rapfi's form; also `ev V`; `+M n` / `-M n` are mates) before its move is the label: the
  * side to move's view, in the teacher's own units. OUT is the input with `teacher: V` on each
- * labelled move (the position before that move), in the input's order; tune-eval takes the
+ * labelled move (the position before that move) and `teacherMove`, the move the engine
+ * answered there (notation, e.g. "h8"; scripts/tune-order.mjs learns move ordering from it),
+ * in the input's order; tune-eval takes the
  * teacher's scale (--teacher-scale) or fits it. `--workers` engines run side by side. Progress (rate, ETA) goes to
  * stderr. `--gap` waits that many ms after an answer before the next command (Rapfi drops a
  * command that comes within a few ms of its answer). Exit status: 0 done, 1 the engine failed, 2 bad usage.
@@ -62,7 +64,7 @@ if (files.length === 0) die('give at least one games file (see --help)');
 if (!o.engine) die('--engine is required (see --help)');
 if (!o.out) die('--out is required (see --help)');
 if (!existsSync(join(dist, 'core', 'notation.js'))) die('dist/ is missing; run `npm run build` first');
-const { parsePoint } = await import(pathToFileURL(join(dist, 'core', 'notation.js')).href);
+const { parsePoint, makePoint } = await import(pathToFileURL(join(dist, 'core', 'notation.js')).href);
 
 // --- the positions -----------------------------------------------------------------------------
 const records = [];
@@ -130,7 +132,7 @@ function engine(id) {
     else if (waiting.want(line)) {
       const w = waiting;
       waiting = null;
-      w.resolve(last);
+      w.resolve({ value: last, answer: line });
     }
   });
   const ask = (cmds, want) =>
@@ -141,7 +143,7 @@ function engine(id) {
       child.stdin.write(cmds.map((c) => `${c}\n`).join(''));
     });
   return {
-    /** The evaluation of the position of the first k points (NaN when the engine printed none). */
+    /** The evaluation of the position of the first k points (NaN when the engine printed none) and the engine's answer line. */
     async label(sz, pts, k) {
       if (sz !== size) {
         await ask([`START ${sz}`], (l) => l === 'OK');
@@ -179,9 +181,11 @@ async function run(id) {
     while (next < jobs.length) {
       const [rec, mi, size, pts, k] = jobs[next++];
       await new Promise((r) => setTimeout(r, o.gap));
-      const v = await e.label(size, pts, k);
+      const { value: v, answer } = await e.label(size, pts, k);
       if (Number.isFinite(v)) rec.moves[mi].teacher = v;
       else missing++;
+      const [x, y] = answer.split(',').map(Number);
+      if (x < size && y < size) rec.moves[mi].teacherMove = makePoint(y * size + x, size);
       done++;
       progress(false);
     }

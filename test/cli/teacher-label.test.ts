@@ -35,8 +35,14 @@ describe('teacher-label', () => {
     expect(back.map((g) => g.game)).toEqual([1, 2]);
     for (const g of back) {
       const skip = 2;
-      g.moves.forEach((m: { move: string; teacher?: number }, i: number) => {
+      const seq: string[] = [...g.opening, ...g.moves.map((m: { move: string }) => m.move)];
+      g.moves.forEach((m: { move: string; teacher?: number; teacherMove?: string }, i: number) => {
         const stones = g.opening.length + i;
+        // the teacher's own answer there: a cell that is empty in that position
+        if (i >= skip) {
+          expect(m.teacherMove).toMatch(/^[a-o]\d+$/);
+          expect(seq.slice(0, stones)).not.toContain(m.teacherMove);
+        }
         if (i < skip) expect(m.teacher).toBeUndefined();
         else if (stones === 7) expect(m.teacher).toBe(-30000);
         // the side to move has floor(stones / 2) stones
